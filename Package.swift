@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Plumb",
+    products: [
+        .executable(name: "plumb", targets: ["plumb"]),
+    ],
+    targets: [
+        // C headers only: one module map and shim per system library.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // The model: value types, JSON codec, validation, spec ⇄ property map.
+        .target(name: "LayoutSpec"),
+        // Measure + arrange. Pure: no I/O, never throws.
+        .target(name: "LayoutEngine", dependencies: ["LayoutSpec"]),
+        // Clock, changes, versions, merge rule, tree materialisation. Pure.
+        .target(name: "SpecSync", dependencies: ["LayoutSpec"]),
+        // SQLite: migrations, changes, versions, as-of reads, tags.
+        .target(
+            name: "SpecStore",
+            dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
+            exclude: ["Migrations"],
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        // Commands, argument parsing, output formats.
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore"]),
+        .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
+
+        // Build tooling: migrations carried inside the binary.
+        .executableTarget(name: "EmbedMigrations", path: "Tools/EmbedMigrations"),
+        .plugin(name: "EmbedMigrationsPlugin", capability: .buildTool(), dependencies: ["EmbedMigrations"]),
+
+        // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
+        .executableTarget(
+            name: "plumb-bench",
+            dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "PlumbCLI"],
+            path: "Tools/Bench"
+        ),
+
+        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
+        .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
+        .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),
+    ]
+)

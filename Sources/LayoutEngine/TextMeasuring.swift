@@ -1,0 +1,48 @@
+import LayoutSpec
+
+/// Measures text for the layout engine: advance widths, line metrics and line-break
+/// opportunities. The engine's line layout (wrapping, dropping lines, truncation) is built on
+/// these three questions, so every measurer wraps and truncates the same way.
+///
+/// Implementations are expected to cache: the engine may ask about the same text many times
+/// while it measures and arranges. The engine calls a measurer from one thread at a time.
+public protocol TextMeasuring: AnyObject {
+    /// The advance width, in points, of `text` set as one run in `font`.
+    func width(of text: Substring, font: Font) -> Double
+
+    /// Vertical metrics of one line of `font`, in points.
+    func lineMetrics(of font: Font) -> LineMetrics
+
+    /// Where a line may break in `text` (UAX #14): the index at which each line could start,
+    /// after the first, ascending. A mandatory break (a newline) is reported as well.
+    func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity]
+}
+
+/// Vertical metrics of a font at a size, in points.
+public struct LineMetrics: Hashable, Sendable {
+    /// Distance from the top of a line to its baseline.
+    public var ascent: Double
+    /// Distance from the baseline to the bottom of a line's glyph box.
+    public var descent: Double
+    /// Distance from one line's top to the next line's top.
+    public var lineHeight: Double
+
+    public init(ascent: Double, descent: Double, lineHeight: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+    }
+}
+
+/// A place where a line may (or must) break.
+public struct LineBreakOpportunity: Hashable, Sendable {
+    /// Where the next line would start.
+    public var index: String.Index
+    /// True for a hard break (after a newline): the line must end here.
+    public var isMandatory: Bool
+
+    public init(index: String.Index, isMandatory: Bool) {
+        self.index = index
+        self.isMandatory = isMandatory
+    }
+}

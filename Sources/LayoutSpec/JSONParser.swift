@@ -1,0 +1,274 @@
+/// A strict RFC 8259 JSON parser over UTF-8 bytes.
+///
+/// Rejects duplicate keys, invalid UTF-8, control characters in strings, trailing data and
+/// nesting deeper than `maxDepth` (so hostile input cannot overflow the stack).
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let defaultMaxDepth = 1_100
+
+    private let bytes: [UInt8]
+    private var position = 0
+    private let maxDepth: Int
+
+    /// Parses one JSON document.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.position < bytes.count { throw parser.error("unexpected data after the JSON value") }
+        return value
+    }
+
+    /// Parses one JSON document from text.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character \(describe(bytes[position])), expected a value")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+        position += 1
+        var members: [JSONMember] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key") }
+            let keyStart = position
+            let key = try parseString()
+            if !seen.insert(key).inserted {
+                position = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\"") }
+            position += 1
+            skipWhitespace()
+            members.append(JSONMember(key, try parseValue(depth: depth)))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { position += 1; continue }
+            if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+            throw error("expected ',' or '}' in object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { position += 1; continue }
+            if peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
+            throw error("expected ',' or ']' in array")
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = try decodeUTF8(bytes[start..<position], at: start)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in string") }
+            position += 1
+        }
+        var buffer = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let text = try decodeUTF8(buffer[...], at: start)
+                position += 1
+                return text
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): buffer.append(0x22)
+                case UInt8(ascii: "\\"): buffer.append(0x5C)
+                case UInt8(ascii: "/"): buffer.append(0x2F)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"): try appendUnicodeEscape(to: &buffer)
+                default:
+                    position -= 1
+                    throw error("invalid escape \\\(describe(escape)) in string")
+                }
+            default:
+                if byte < 0x20 { throw error("control character in string") }
+                buffer.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JSONSyntaxError) {
+        var scalar = try readHex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                throw error("unpaired surrogate in \\u escape")
+            }
+            position += 2
+            let low = try readHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw error("unpaired surrogate in \\u escape")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+        buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private func decodeUTF8(_ slice: ArraySlice<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
+        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw JSONSyntaxError(message: "invalid UTF-8 in string", offset: start, bytes: bytes)
+        }
+        return text
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = position
+        if peek(UInt8(ascii: "-")) { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw error("leading zero in number") }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        var isInteger = true
+        if peek(UInt8(ascii: ".")) {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected digits after '.'") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            isInteger = false
+            position += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected digits in exponent") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let slice = bytes[start..<position]
+        if isInteger, slice.count <= 15 {
+            var value: Int64 = 0
+            var negative = false
+            for byte in slice {
+                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int64(byte - 48) }
+            }
+            return Double(negative ? -value : value)
+        }
+        guard let value = Double(String(decoding: slice, as: UTF8.self)), value.isFinite else {
+            position = start
+            throw error("number out of range")
+        }
+        return value
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        let end = position + expected.count
+        guard end <= bytes.count, bytes[position..<end].elementsEqual(expected) else {
+            throw error("invalid literal, expected \(word)")
+        }
+        position = end
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: position, bytes: bytes)
+    }
+}
+
+/// Malformed JSON, with the line and column (1-based, in bytes) where it went wrong.
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let line: Int
+    public let column: Int
+
+    init(message: String, offset: Int, bytes: [UInt8]) {
+        self.message = message
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        self.line = line
+        self.column = offset - lineStart + 1
+    }
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}

@@ -1,0 +1,121 @@
+/// Every stored property of a view: the unit of storage, diffing and merging.
+///
+/// The raw value is the property's name everywhere: in `plumb set KEY=VALUE`, in the store's
+/// `property` column, in diffs and in conflicts. Margins, paddings and fonts are stored per
+/// part (`margin.top`, `font.size`) so that edits to different parts merge.
+public enum Property: String, CaseIterable, Sendable, Comparable {
+    // Structure: where the view is in the tree, and whether it exists.
+    case kind, parent, order, alive
+    // Every view.
+    case width, height, minWidth, maxWidth, minHeight, maxHeight
+    case horizontalAlignment, verticalAlignment
+    case marginTop = "margin.top", marginLeft = "margin.left", marginBottom = "margin.bottom", marginRight = "margin.right"
+    case paddingTop = "padding.top", paddingLeft = "padding.left", paddingBottom = "padding.bottom", paddingRight = "padding.right"
+    case visibility, backgroundColor
+    // Labels and buttons.
+    case text
+    case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
+    case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
+    // Stacks.
+    case orientation, spacing
+    // Grids.
+    case rows, columns, rowSpacing, columnSpacing
+    // Children of grids.
+    case row, column, rowSpan, columnSpan
+
+    /// Longest accepted `text`, in characters.
+    public static let maxTextLength = 10_000
+    /// Longest accepted `font.family`, in characters.
+    public static let maxFamilyLength = 200
+    /// Most tracks accepted in `rows` or `columns`.
+    public static let maxTracks = 1_000
+
+    /// The value type this property takes.
+    public var type: PropertyType {
+        switch self {
+        case .kind: .choice(ViewKind.allCases.map(\.rawValue))
+        case .parent: .viewID
+        case .order: .orderKey
+        case .alive: .bool
+        case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
+             .marginTop, .marginLeft, .marginBottom, .marginRight,
+             .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
+             .spacing, .rowSpacing, .columnSpacing:
+            .length
+        case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
+        case .verticalAlignment: .choice(VerticalAlignment.allCases.map(\.rawValue))
+        case .visibility: .choice(Visibility.allCases.map(\.rawValue))
+        case .backgroundColor, .textColor: .color
+        case .text: .text(maxLength: Property.maxTextLength)
+        case .fontFamily: .text(maxLength: Property.maxFamilyLength)
+        case .fontSize: .fontSize
+        case .fontWeight: .choice(FontWeight.allCases.map(\.rawValue))
+        case .textAlignment: .choice(TextAlignment.allCases.map(\.rawValue))
+        case .textVerticalAlignment: .choice(TextVerticalAlignment.allCases.map(\.rawValue))
+        case .numberOfLines, .row, .column: .count(minimum: 0)
+        case .rowSpan, .columnSpan: .count(minimum: 1)
+        case .lineBreakMode: .choice(LineBreakMode.allCases.map(\.rawValue))
+        case .orientation: .choice(Orientation.allCases.map(\.rawValue))
+        case .rows, .columns: .tracks
+        }
+    }
+
+    /// True for `kind`, `parent`, `order` and `alive`, which place a view rather than style it.
+    public var isStructural: Bool {
+        switch self {
+        case .kind, .parent, .order, .alive: true
+        default: false
+        }
+    }
+
+    /// Whether a view of `kind` takes this property.
+    public func applies(to kind: ViewKind) -> Bool {
+        switch self {
+        case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode:
+            kind.hasText
+        case .orientation, .spacing: kind == .stack
+        case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
+        default: true
+        }
+    }
+
+    /// The kinds that take this property, for error messages.
+    public var kindsDescription: String {
+        ViewKind.allCases.filter { applies(to: $0) }.map(\.rawValue).joined(separator: ", ")
+    }
+
+    public static func < (lhs: Property, rhs: Property) -> Bool {
+        lhs.position < rhs.position
+    }
+
+    /// The property's place in the catalogue: the order the spec format writes properties in.
+    public var position: Int { Property.positions[self]! }
+
+    private static let positions: [Property: Int] = Dictionary(
+        uniqueKeysWithValues: Property.allCases.enumerated().map { ($1, $0) })
+}
+
+/// The value type of a property, which decides how values are checked and parsed.
+public enum PropertyType: Hashable, Sendable {
+    /// A finite number ≥ 0, in points.
+    case length
+    /// A finite number > 0, in points.
+    case fontSize
+    /// A whole number ≥ `minimum`.
+    case count(minimum: Int)
+    /// One of a fixed list of names.
+    case choice([String])
+    /// A string of at most `maxLength` characters.
+    case text(maxLength: Int)
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    case color
+    /// A non-empty array of grid tracks.
+    case tracks
+    /// A view id.
+    case viewID
+    /// A fractional index key among siblings.
+    case orderKey
+    /// `true` or `false`.
+    case bool
+}

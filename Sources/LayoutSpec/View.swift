@@ -1,0 +1,64 @@
+/// One view of a spec: its id, its kind and every property that was set (unset = `nil`).
+///
+/// Defaults are applied by whoever reads the view (the engine), never stored here, so a
+/// spec written back out holds exactly the properties that were set.
+public struct View: Hashable, Sendable {
+    public var id: String
+    public var kind: ViewKind
+
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    public var horizontalAlignment: HorizontalAlignment?
+    public var verticalAlignment: VerticalAlignment?
+    public var margin = Edges()
+    public var padding = Edges()
+    public var visibility: Visibility?
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    public var backgroundColor: String?
+
+    public var text: String?
+    public var fontFamily: String?
+    public var fontSize: Double?
+    public var fontWeight: FontWeight?
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    public var textColor: String?
+    public var textAlignment: TextAlignment?
+    public var textVerticalAlignment: TextVerticalAlignment?
+    /// 0 = unlimited.
+    public var numberOfLines: Int?
+    public var lineBreakMode: LineBreakMode?
+
+    public var orientation: Orientation?
+    public var spacing: Double?
+
+    public var rows: [Track]?
+    public var columns: [Track]?
+    public var rowSpacing: Double?
+    public var columnSpacing: Double?
+
+    public var row: Int?
+    public var column: Int?
+    public var rowSpan: Int?
+    public var columnSpan: Int?
+
+    public init(id: String, kind: ViewKind) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+extension View {
+    /// The font with defaults filled in (`system`, 17 pt, regular).
+    public var resolvedFont: Font {
+        Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+    }
+
+    /// The text alignment with the kind's default (buttons centre, labels left).
+    public var resolvedTextAlignment: TextAlignment {
+        textAlignment ?? (kind == .button ? .center : .left)
+    }
+}
