@@ -9,6 +9,11 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // The model: value types, JSON codec, validation, spec ⇄ property map.
         .target(name: "LayoutSpec"),
