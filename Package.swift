@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "LayoutSpec"),
         // Measure + arrange. Pure: no I/O, never throws.
         .target(name: "LayoutEngine", dependencies: ["LayoutSpec"]),
+        // Real fonts: fontconfig matching and fallback, FreeType metrics, HarfBuzz shaping, ICU breaks.
+        .target(name: "TextMetrics", dependencies: ["LayoutEngine", "LayoutSpec", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // Clock, changes, versions, merge rule, tree materialisation. Pure.
         .target(name: "SpecSync", dependencies: ["LayoutSpec"]),
         // SQLite: migrations, changes, versions, as-of reads, tags.
@@ -45,6 +47,7 @@ let package = Package(
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
         .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),

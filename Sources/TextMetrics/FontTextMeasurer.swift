@@ -1,0 +1,99 @@
+import LayoutEngine
+import LayoutSpec
+
+/// Measures text with the fonts installed on this machine: fontconfig finds the font for a
+/// family and weight (`"system"` is fontconfig's sans-serif), FreeType reads its metrics,
+/// HarfBuzz shapes (kerning, ligatures), characters the font lacks fall back to another
+/// installed font that has them (Chinese in a Latin font uses an installed CJK font), and ICU
+/// finds line-break opportunities (UAX #14).
+///
+/// Answers are cached: a font request is resolved once per family and weight, a text's width
+/// once per font request (in ems, so every size shares it), a text's breaks once. A repeated
+/// question costs a dictionary lookup. Sizes are points, and 1 pt = 1 px: no hinting, no
+/// rounding.
+///
+/// Not thread-safe: use one measurer per thread (the engine calls from one thread at a time).
+public final class FontTextMeasurer: TextMeasuring {
+    private let fonts: FontLibrary
+    private let shaper: TextShaper
+    private let lineBreaker: LineBreaker
+    private var resolvedFonts: [FontKey: ResolvedFont] = [:]
+    /// The last request, to skip the dictionary when a run of calls uses one font.
+    private var lastKey: FontKey?
+    private var lastFont: ResolvedFont?
+
+    /// Loads fontconfig's configuration, FreeType, HarfBuzz and ICU. Throws when a library
+    /// cannot start or no scalable sans-serif font is installed.
+    public init() throws(TextMetricsError) {
+        fonts = try FontLibrary()
+        shaper = try TextShaper()
+        lineBreaker = try LineBreaker()
+    }
+
+    /// Problems met so far, each once, in order: families that are not installed (sans-serif
+    /// was used), font files that could not be loaded. For the CLI to print once.
+    public var warnings: [String] {
+        fonts.warnings
+    }
+
+    /// The advance width, in points, of `text` set as one run in `font`, with kerning and
+    /// per-character fallback. Control characters (newline, tab) have no width.
+    public func width(of text: Substring, font: Font) -> Double {
+        let resolved = resolvedFont(for: font)
+        if let known = resolved.widthInEms(of: text) { return known * font.size }
+        let width = shaper.widthInEms(of: text, in: resolved, fonts: fonts)
+        resolved.remember(widthInEms: width, of: text)
+        return width * font.size
+    }
+
+    /// Ascent, descent and line height of `font`'s primary face (FreeType's `ascender`,
+    /// `−descender` and `height`, scaled to the size); fallback faces do not change them.
+    public func lineMetrics(of font: Font) -> LineMetrics {
+        let resolved = resolvedFont(for: font)
+        return LineMetrics(
+            ascent: resolved.ascentPerPoint * font.size,
+            descent: resolved.descentPerPoint * font.size,
+            lineHeight: resolved.lineHeightPerPoint * font.size)
+    }
+
+    /// Where a line may start in `text` per UAX #14 (after spaces, between ideographs, never
+    /// before closing punctuation such as `，` and `。`), ascending; a break after a newline is
+    /// mandatory. The end of the text is not included, so a trailing newline adds no line.
+    public func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity] {
+        do {
+            return try lineBreaker.opportunities(in: text)
+        } catch {
+            fonts.warn("cannot find line breaks: \(error)")
+            return []
+        }
+    }
+
+    /// The font file whose glyph draws `scalar` in `font`: the font fontconfig matched for the
+    /// family and weight, or the fallback chosen for a character it lacks.
+    public func fontFile(for scalar: Unicode.Scalar, font: Font) -> FontFile {
+        fonts.typeface(for: scalar, in: resolvedFont(for: font)).file
+    }
+
+    /// The font file fontconfig matched for `font`'s family and weight (sans-serif when the
+    /// family is not installed).
+    public func primaryFontFile(for font: Font) -> FontFile {
+        resolvedFont(for: font).primary.file
+    }
+
+    private func resolvedFont(for font: Font) -> ResolvedFont {
+        if let lastFont, let lastKey, lastKey.weight == font.weight, lastKey.family == font.family {
+            return lastFont
+        }
+        let key = FontKey(family: font.family, weight: font.weight)
+        let resolved: ResolvedFont
+        if let known = resolvedFonts[key] {
+            resolved = known
+        } else {
+            resolved = fonts.resolve(family: font.family, weight: font.weight)
+            resolvedFonts[key] = resolved
+        }
+        lastKey = key
+        lastFont = resolved
+        return resolved
+    }
+}
