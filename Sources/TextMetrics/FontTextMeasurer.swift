@@ -17,10 +17,20 @@ public final class FontTextMeasurer: TextMeasuring {
     private let fonts: FontLibrary
     private let shaper: TextShaper
     private let lineBreaker: LineBreaker
-    private var resolvedFonts: [FontKey: ResolvedFont] = [:]
-    /// The last request, to skip the dictionary when a run of calls uses one font.
-    private var lastKey: FontKey?
-    private var lastFont: ResolvedFont?
+    /// Every font request resolved so far, by number (the order of first use).
+    private var resolvedFonts: [ResolvedFont] = []
+    private var fontNumbers: [FontKey: Int] = [:]
+    /// Line metrics per point of size, by font number.
+    private var lineMetricsPerPoint: [LineMetrics] = []
+    /// Shaped widths in ems, by font number and text.
+    private var widthsInEms: [MeasuredRunKey: Double] = [:]
+    /// Runs remembered before the width cache starts over, bounding its memory.
+    static let widthCacheLimit = 250_000
+    /// The last request, checked before the dictionary: runs of calls share a font, and
+    /// comparing a family name is cheaper than hashing it.
+    private var lastFamily = ""
+    private var lastWeight: FontWeight?
+    private var lastFontNumber = 0
 
     /// Loads fontconfig's configuration, FreeType, HarfBuzz and ICU. Throws when a library
     /// cannot start or no scalable sans-serif font is installed.
@@ -39,21 +49,24 @@ public final class FontTextMeasurer: TextMeasuring {
     /// The advance width, in points, of `text` set as one run in `font`, with kerning and
     /// per-character fallback. Control characters (newline, tab) have no width.
     public func width(of text: Substring, font: Font) -> Double {
-        let resolved = resolvedFont(for: font)
-        if let known = resolved.widthInEms(of: text) { return known * font.size }
-        let width = shaper.widthInEms(of: text, in: resolved, fonts: fonts)
-        resolved.remember(widthInEms: width, of: text)
+        let number = fontNumber(for: font)
+        if let known = widthsInEms[MeasuredRunKey(fontNumber: number, borrowing: text)] {
+            return known * font.size
+        }
+        let width = shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
+        if widthsInEms.count >= Self.widthCacheLimit { widthsInEms.removeAll(keepingCapacity: true) }
+        widthsInEms[MeasuredRunKey(fontNumber: number, copying: text)] = width
         return width * font.size
     }
 
     /// Ascent, descent and line height of `font`'s primary face (FreeType's `ascender`,
     /// `−descender` and `height`, scaled to the size); fallback faces do not change them.
     public func lineMetrics(of font: Font) -> LineMetrics {
-        let resolved = resolvedFont(for: font)
+        let perPoint = lineMetricsPerPoint[fontNumber(for: font)]
         return LineMetrics(
-            ascent: resolved.ascentPerPoint * font.size,
-            descent: resolved.descentPerPoint * font.size,
-            lineHeight: resolved.lineHeightPerPoint * font.size)
+            ascent: perPoint.ascent * font.size,
+            descent: perPoint.descent * font.size,
+            lineHeight: perPoint.lineHeight * font.size)
     }
 
     /// Where a line may start in `text` per UAX #14 (after spaces, between ideographs, never
@@ -71,29 +84,32 @@ public final class FontTextMeasurer: TextMeasuring {
     /// The font file whose glyph draws `scalar` in `font`: the font fontconfig matched for the
     /// family and weight, or the fallback chosen for a character it lacks.
     public func fontFile(for scalar: Unicode.Scalar, font: Font) -> FontFile {
-        fonts.typeface(for: scalar, in: resolvedFont(for: font)).file
+        fonts.typeface(for: scalar, in: resolvedFonts[fontNumber(for: font)]).file
     }
 
     /// The font file fontconfig matched for `font`'s family and weight (sans-serif when the
     /// family is not installed).
     public func primaryFontFile(for font: Font) -> FontFile {
-        resolvedFont(for: font).primary.file
+        resolvedFonts[fontNumber(for: font)].primary.file
     }
 
-    private func resolvedFont(for font: Font) -> ResolvedFont {
-        if let lastFont, let lastKey, lastKey.weight == font.weight, lastKey.family == font.family {
-            return lastFont
-        }
+    /// The number of `font`'s resolution (family and weight), resolving it on first use.
+    private func fontNumber(for font: Font) -> Int {
+        if font.weight == lastWeight, font.family == lastFamily { return lastFontNumber }
         let key = FontKey(family: font.family, weight: font.weight)
-        let resolved: ResolvedFont
-        if let known = resolvedFonts[key] {
-            resolved = known
+        let number: Int
+        if let known = fontNumbers[key] {
+            number = known
         } else {
-            resolved = fonts.resolve(family: font.family, weight: font.weight)
-            resolvedFonts[key] = resolved
+            let resolved = fonts.resolve(family: font.family, weight: font.weight)
+            number = resolvedFonts.count
+            resolvedFonts.append(resolved)
+            lineMetricsPerPoint.append(resolved.lineMetricsPerPoint)
+            fontNumbers[key] = number
         }
-        lastKey = key
-        lastFont = resolved
-        return resolved
+        lastFamily = font.family
+        lastWeight = font.weight
+        lastFontNumber = number
+        return number
     }
 }

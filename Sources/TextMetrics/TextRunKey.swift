@@ -19,10 +19,26 @@ struct TextRunKey: Hashable {
         guard left.count == right.count else { return false }
         let fast = left.withContiguousStorageIfAvailable { leftBytes in
             right.withContiguousStorageIfAvailable { rightBytes in
-                leftBytes.elementsEqual(rightBytes)
+                Self.sameBytes(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
             }
         }
         return (fast ?? nil) ?? left.elementsEqual(right)
+    }
+
+    /// Byte equality of two buffers of equal length, eight bytes at a time.
+    private static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        var offset = 0
+        while offset + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if left[offset] != right[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     func hash(into hasher: inout Hasher) {

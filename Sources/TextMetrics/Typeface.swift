@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// One loaded font face: FreeType for its character map and metrics, HarfBuzz for shaping.
 /// Loaded once per font file and face index; shared by every font request that uses it.
 final class Typeface {
@@ -17,8 +19,11 @@ final class Typeface {
     }
 
     /// Vertical metrics of one line per point of font size (multiply by the size).
-    var lineMetricsPerPoint: (ascent: Double, descent: Double, lineHeight: Double) {
+    var lineMetricsPerPoint: LineMetrics {
         let face = freeType
-        return (face.ascender / face.unitsPerEm, -face.descender / face.unitsPerEm, face.height / face.unitsPerEm)
+        return LineMetrics(
+            ascent: face.ascender / face.unitsPerEm,
+            descent: -face.descender / face.unitsPerEm,
+            lineHeight: face.height / face.unitsPerEm)
     }
 }
