@@ -1,6 +1,6 @@
 /// A cache key for a run of text compared byte for byte (UTF-8), not by Unicode canonical
-/// equivalence as `String` compares: "é" precomposed and "e" + combining accent shape
-/// differently, and hashing raw bytes skips normalisation.
+/// equivalence as `String` compares: "é" precomposed and "e" + combining accent may shape
+/// differently (a font may lack one form), and hashing raw bytes skips normalisation.
 struct TextRunKey: Hashable {
     let text: Substring
 
