@@ -31,12 +31,13 @@ import Testing
         #expect(plumb.run("apply", plumb.write("login.json", loginSpec)).status == 0)
         let big = plumb.write("big.json", bigSpec(views: 3_000))
         let output = plumb.folder.appendingPathComponent("reported.txt").path
+        // Small versions and big ones (a 3,000-view document each time), so kills land in both.
         let script = """
-            "$PLUMB" apply "\(big)" --doc big -m big || exit 1
             i=0
             while [ $i -lt 100000 ]; do
               i=$((i+1))
               "$PLUMB" set login ok "width=$i" || exit 1
+              "$PLUMB" apply "\(big)" --doc "big$i" -m big || exit 1
             done
             """
         let shell = Process()
@@ -48,6 +49,11 @@ import Testing
         shell.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         shell.standardError = FileHandle.nullDevice
         try shell.run()
+        // Wait for the first reported version, then kill a little later.
+        let deadline = Date().addingTimeInterval(60)
+        while (try? String(contentsOfFile: output, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         Thread.sleep(forTimeInterval: delay)
         // Kill the shell and whatever plumb it is running, mid-write.
         kill(-shell.processIdentifier, SIGKILL)
@@ -63,6 +69,7 @@ import Testing
             guard parts.count >= 3, parts[1] == "version", let number = Int(parts[2]) else { return nil }
             return (String(parts[0].dropLast()), number)
         }
+        #expect(!numbers.isEmpty, "no command reported success before the kill: the test checked nothing")
         for (document, number) in numbers {
             #expect(throws: Never.self, "\(document) version \(number) reported but missing") {
                 _ = try store.version(of: document, revision: String(number))
