@@ -13,19 +13,22 @@ CREATE TABLE sites (
     max_seq INTEGER NOT NULL DEFAULT 0
 );
 
--- Documents by name. head = the latest version; the snapshot counters drive when the next
+-- Documents by name. head = the version whose state the heads table holds; known = the union
+-- of every version's vector (what the heads fold); the snapshot counters drive when the next
 -- snapshot of the state is taken.
 CREATE TABLE documents (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     head INTEGER,
+    known BLOB NOT NULL DEFAULT x'',
     snapshot_size INTEGER NOT NULL DEFAULT 0,
     since_snapshot INTEGER NOT NULL DEFAULT 0
 );
 
 -- Versions. hash is the global id; number counts versions of a document in this store.
--- A version's own changes are (site, first_seq..last_seq); its state is the fold of the
--- document's changes its vector includes.
+-- A version's own changes are (site, first_seq..last_seq) (none for a merge version); its state
+-- is the fold of the document's changes its vector includes; base is the document's vector
+-- before it (the versions it builds on).
 CREATE TABLE versions (
     id INTEGER PRIMARY KEY,
     hash BLOB NOT NULL UNIQUE,
@@ -37,6 +40,7 @@ CREATE TABLE versions (
     last_seq INTEGER NOT NULL,
     hlc INTEGER NOT NULL,
     vector BLOB NOT NULL,
+    base BLOB NOT NULL,
     message TEXT NOT NULL,
     author TEXT NOT NULL,
     time INTEGER NOT NULL,
@@ -56,6 +60,8 @@ CREATE TABLE changes (
     PRIMARY KEY (site, seq)
 ) WITHOUT ROWID;
 CREATE INDEX changes_by_view ON changes (document, view);
+-- Every move, for replaying concurrent moves without cycles.
+CREATE INDEX changes_moves ON changes (document, site, seq) WHERE property = 'parent';
 
 -- The winning change of every property of every document: the head state.
 CREATE TABLE heads (
@@ -83,4 +89,26 @@ CREATE TABLE tags (
     name TEXT NOT NULL,
     version INTEGER NOT NULL REFERENCES versions (id),
     PRIMARY KEY (document, name)
+) WITHOUT ROWID;
+
+-- Concurrent writes that lost at a merge, kept until `plumb conflicts --clear`.
+CREATE TABLE conflicts (
+    document INTEGER NOT NULL REFERENCES documents (id),
+    view TEXT NOT NULL,
+    property TEXT NOT NULL,
+    winner_value TEXT,
+    winner_site INTEGER NOT NULL,
+    winner_seq INTEGER NOT NULL,
+    winner_hlc INTEGER NOT NULL,
+    loser_value TEXT,
+    loser_site INTEGER NOT NULL,
+    loser_seq INTEGER NOT NULL,
+    loser_hlc INTEGER NOT NULL,
+    PRIMARY KEY (document, view, property, loser_site, loser_seq)
+) WITHOUT ROWID;
+
+-- Versions received before the versions they build on; applied as soon as those arrive.
+CREATE TABLE pending_versions (
+    hash BLOB PRIMARY KEY,
+    payload BLOB NOT NULL
 ) WITHOUT ROWID;

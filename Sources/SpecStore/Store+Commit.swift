@@ -72,19 +72,20 @@ extension Store {
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(lastSeq), .integer(localSite)])
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
 
-        var vector = try headVector(documentID: documentID)
+        let base = try knownVector(documentID: documentID)
+        var vector = base
         vector[site] = lastSeq
         let time = Int64(now)
         let version = Version(document: name, vector: vector, kind: .commit, message: message, author: author, time: time)
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
         try database.run("""
-            INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, message, author, time)
-            VALUES (?, ?, ?, 'commit', ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)
+            VALUES (?, ?, ?, 'commit', ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.blob(version.id.bytes), .integer(documentID), .integer(number), .integer(localSite), .integer(firstSeq),
-                  .integer(lastSeq), .integer(hlcValue), .blob(vector.encoded), .text(message), .text(author), .integer(time)])
+                  .integer(lastSeq), .integer(hlcValue), .blob(vector.encoded), .blob(base.encoded), .text(message), .text(author), .integer(time)])
         let rowID = database.lastInsertRowID
-        try database.run("UPDATE documents SET head = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                         [.integer(rowID), .integer(Int64(edits.count)), .integer(documentID)])
+        try database.run("UPDATE documents SET head = ?, known = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
+                         [.integer(rowID), .blob(vector.encoded), .integer(Int64(edits.count)), .integer(documentID)])
         let changes = (firstSeq...lastSeq).lazy.map { seq in
             (edits[Int(seq - firstSeq)], Stamp(hlc: hlc, site: self.site, seq: seq))
         }
@@ -93,11 +94,9 @@ extension Store {
                              firstSeq: firstSeq, lastSeq: lastSeq, vector: vector, message: message, author: author, time: time, tags: [])
     }
 
-    /// The vector of a document's head version (empty for a new document).
-    func headVector(documentID: Int64) throws -> VersionVector {
-        let blob = try database.scalar("""
-            SELECT v.vector FROM documents d JOIN versions v ON v.id = d.head WHERE d.id = ?
-            """, [.integer(documentID)])?.blob
+    /// The union of a document's version vectors: what its head state folds.
+    func knownVector(documentID: Int64) throws -> VersionVector {
+        let blob = try database.scalar("SELECT known FROM documents WHERE id = ?", [.integer(documentID)])?.blob
         return blob.flatMap(VersionVector.init(encoded:)) ?? VersionVector()
     }
 

@@ -46,6 +46,12 @@ public struct DocumentState: Sendable, Equatable {
         return previous
     }
 
+    /// Overwrites one entry whatever its stamp: for tree resolution, which decides the effective
+    /// `parent` by replaying moves rather than by the last-writer-wins rule.
+    public mutating func replace(view: String, property: Property, with entry: Entry) {
+        if views[view, default: ViewState()].replace(property, entry) == nil { count += 1 }
+    }
+
     /// Folds in every entry of another state (the join of the two).
     public mutating func merge(_ other: DocumentState) {
         for (view, state) in other.views {
@@ -107,6 +113,16 @@ public struct ViewState: Sendable, Equatable, Sequence {
         let previous = entries[index]
         if previous.stamp < entry.stamp { entries[index] = entry }
         return previous
+    }
+
+    mutating func replace(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
+        guard let index = properties.firstIndex(of: property) else {
+            properties.append(property)
+            entries.append(entry)
+            return nil
+        }
+        defer { entries[index] = entry }
+        return entries[index]
     }
 
     public var count: Int { properties.count }

@@ -1,0 +1,77 @@
+/// Appends LEB128 varints, strings and raw bytes: the building blocks of Plumb's binary forms
+/// (snapshots, version packs, bundles).
+public struct BinaryWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    public mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    public mutating func varint(_ value: Int) { varint(UInt64(value)) }
+
+    /// A signed number, zigzag-encoded so small negatives stay short.
+    public mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+
+    public mutating func string(_ text: String) {
+        varint(text.utf8.count)
+        bytes += text.utf8
+    }
+
+    public mutating func raw(_ data: some Sequence<UInt8>) { bytes += data }
+}
+
+/// Reads what `BinaryWriter` wrote, returning `nil` on anything short or malformed.
+public struct BinaryReader {
+    public let bytes: [UInt8]
+    public private(set) var offset: Int
+
+    public init(bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+    public var remaining: Int { bytes.count - offset }
+
+    public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= remaining else { return nil }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    public mutating func varint() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// A varint that must be at most `limit` (a count or an index).
+    public mutating func count(atMost limit: Int) -> Int? {
+        guard let value = varint(), value <= UInt64(limit) else { return nil }
+        return Int(value)
+    }
+
+    public mutating func signed() -> Int64? {
+        guard let raw = varint() else { return nil }
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    public mutating func string() -> String? {
+        guard let count = count(atMost: remaining), let raw = take(count) else { return nil }
+        return String(validating: raw, as: UTF8.self)
+    }
+}
