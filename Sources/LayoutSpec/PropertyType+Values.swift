@@ -1,0 +1,78 @@
+extension PropertyType {
+    /// Checks a JSON value against this type: `nil` when it fits, else what was expected
+    /// ("expected a number ≥ 0").
+    public func check(_ value: JSONValue) -> String? {
+        switch (self, value) {
+        case (.length, .number(let number)) where number.isFinite && number >= 0: return nil
+        case (.fontSize, .number(let number)) where number.isFinite && number > 0 && number <= 10_000: return nil
+        case (.count(let minimum), .number(let number))
+            where number == number.rounded() && number >= Double(minimum) && number <= 1_000_000:
+            return nil
+        case (.choice(let names), .string(let name)) where names.contains(name): return nil
+        case (.text(let maxLength), .string(let text)) where text.count <= maxLength: return nil
+        case (.color, .string(let text)) where Self.isColor(text): return nil
+        case (.tracks, .array(let tracks))
+            where !tracks.isEmpty && tracks.count <= Property.maxTracks && tracks.allSatisfy({ Track(json: $0) != nil }):
+            return nil
+        case (.viewID, .string(let id)) where Identifier.isValid(id): return nil
+        case (.orderKey, .string(let key)) where !key.isEmpty && key.utf8.count <= 1_000: return nil
+        case (.bool, .bool): return nil
+        default: return expectation
+        }
+    }
+
+    /// What a value of this type looks like, for error messages.
+    public var expectation: String {
+        switch self {
+        case .length: "expected a number ≥ 0"
+        case .fontSize: "expected a number > 0 and ≤ 10000"
+        case .count(let minimum): "expected a whole number ≥ \(minimum)"
+        case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .text(let maxLength): "expected a string of at most \(maxLength) characters"
+        case .color: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\""
+        case .tracks: "expected a non-empty array of tracks (numbers, \"auto\", \"*\" or \"2*\"), at most \(Property.maxTracks)"
+        case .viewID: "expected a view id (\(Identifier.rule))"
+        case .orderKey: "expected an order key"
+        case .bool: "expected true or false"
+        }
+    }
+
+    /// Parses the text after `=` in `plumb set VIEW KEY=VALUE` by this type: `text=100` stays a
+    /// string, `width=100` is a number, `rows=auto,*,44` (or a JSON array) is tracks.
+    public func parse(_ text: String) -> JSONValue? {
+        let value: JSONValue?
+        switch self {
+        case .length, .fontSize, .count:
+            value = Double(text).map(JSONValue.number)
+        case .bool:
+            value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .tracks:
+            if text.hasPrefix("[") {
+                value = try? JSONParser.parse(text)
+            } else {
+                value = .array(text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    let part = $0.trimmingSpaces
+                    return Double(part).map(JSONValue.number) ?? .string(part)
+                })
+            }
+        case .choice, .text, .color, .viewID, .orderKey:
+            value = .string(text)
+        }
+        guard let value, check(value) == nil else { return nil }
+        return value
+    }
+
+    static func isColor(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return false }
+        return utf8.dropFirst().allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
