@@ -30,7 +30,7 @@ public struct LayoutEngine {
     public func resolve(_ spec: Spec, viewport: Size, scale: Double? = nil) -> Layout {
         let count = spec.count
         var isDrawn = [Bool](repeating: false, count: count)
-        var texts: [(index: Int, block: TextBlock)] = []
+        var texts: [(view: Int, block: TextBlock)] = []
         let frames = [Rect](unsafeUninitializedCapacity: count) { frameBuffer, initialized in
             isDrawn.withUnsafeMutableBufferPointer { drawnBuffer in
                 spec.views.withUnsafeBufferPointer { views in
@@ -46,9 +46,7 @@ public struct LayoutEngine {
             }
             initialized = count
         }
-        var textBlocks = [TextBlock?](repeating: nil, count: count)
-        for (index, block) in texts { textBlocks[index] = block }
-        var layout = Layout(viewport: viewport, scale: nil, frames: frames, isDrawn: isDrawn, textBlocks: textBlocks)
+        var layout = Layout(viewport: viewport, scale: nil, frames: frames, isDrawn: isDrawn, texts: texts)
         if let scale, scale > 0, scale.isFinite { layout = layout.snapped(toScale: scale) }
         return layout
     }

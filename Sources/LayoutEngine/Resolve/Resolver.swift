@@ -36,7 +36,7 @@ struct Resolver {
     /// The slot each view's parent gives it (margins included), set before it is arranged.
     let slots: UnsafeMutableBufferPointer<Rect>
     /// Laid-out text of labels and buttons, by view index, in order.
-    var texts: [(index: Int, block: TextBlock)] = []
+    var texts: [(view: Int, block: TextBlock)] = []
 
     init(
         views: UnsafeBufferPointer<View>, parents: UnsafeBufferPointer<Int>, measurer: any TextMeasuring,
