@@ -41,10 +41,21 @@ public struct Rect: Hashable, Sendable {
     /// rasterises them; so two views that share an edge still share it after snapping, and
     /// a width may change by up to one pixel.
     public func snapped(toScale scale: Double) -> Rect {
-        let left = (x * scale).rounded() / scale
-        let top = (y * scale).rounded() / scale
-        let right = (maxX * scale).rounded() / scale
-        let bottom = (maxY * scale).rounded() / scale
+        let left = Self.roundHalfAwayFromZero(x * scale) / scale
+        let top = Self.roundHalfAwayFromZero(y * scale) / scale
+        let right = Self.roundHalfAwayFromZero(maxX * scale) / scale
+        let bottom = Self.roundHalfAwayFromZero(maxY * scale) / scale
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// `value` rounded to an integer, halves away from zero; written without libm (`rounded()`
+    /// needs it) so the engine links with nothing but the standard library.
+    static func roundHalfAwayFromZero(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 4.5e15 else { return value }
+        let whole = Double(Int64(value))  // truncates toward zero, exactly
+        let fraction = value - whole  // exact for doubles of this size
+        if fraction >= 0.5 { return whole + 1 }
+        if fraction <= -0.5 { return whole - 1 }
+        return whole
     }
 }

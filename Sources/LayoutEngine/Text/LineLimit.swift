@@ -7,8 +7,8 @@ enum LineLimit {
         var kept = lineCount
         if numberOfLines > 0 { kept = min(kept, numberOfLines) }
         if maxHeight.isFinite, lineHeight > 0 {
-            let fitting = ((maxHeight + LineLayout.tolerance) / lineHeight).rounded(.down)
-            if fitting < Double(kept) { kept = max(1, Int(fitting)) }
+            let fitting = (maxHeight + LineLayout.tolerance) / lineHeight
+            if fitting < Double(kept) { kept = max(1, Int(max(0, fitting))) }  // Int() truncates: floor for ≥ 0
         }
         return min(kept, lineCount)
     }
