@@ -20,7 +20,6 @@ let package = Package(
         .target(
             name: "SpecStore",
             dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
-            exclude: ["Migrations"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
         // Commands, argument parsing, output formats.

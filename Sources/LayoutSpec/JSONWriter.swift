@@ -66,6 +66,18 @@ public enum JSONWriter {
             out.append("]")
         case .object(let members):
             if members.isEmpty { out.append("{}"); return }
+            if indent != nil, members.count <= 4, members.allSatisfy({ isScalar($0.value) }) {
+                // Small flat objects (margins, fonts, rects) stay on one line.
+                out.append("{ ")
+                for (index, member) in members.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    appendQuoted(member.key, to: &out)
+                    out.append(": ")
+                    write(member.value, into: &out, indent: indent, level: level + 1)
+                }
+                out.append(" }")
+                return
+            }
             out.append("{")
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(",") }

@@ -1,0 +1,63 @@
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// `plumb diff DOC@A [DOC@B]`: what changed between two versions (B defaults to head).
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff", usage: "DOC@A [DOC@B | B] [--json]",
+        summary: "property changes between two versions (B defaults to head)",
+        details: """
+            --json prints {"added": [ids], "removed": [ids], "moved": [ids],
+                           "changed": [{"view", "property", "from", "to"}]}
+            with from/to as JSON values (null when unset).
+            """,
+        flags: ["--json"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(1...2, spec)
+        let first = try DocumentReference(arguments.positionals[0], spec: spec)
+        var second = DocumentReference(document: first.document, revision: nil)
+        if arguments.positionals.count == 2 {
+            let text = arguments.positionals[1]
+            second = text.contains("@") ? try DocumentReference(text, spec: spec) : try DocumentReference("\(first.document)@\(text)", spec: spec)
+            guard second.document == first.document else { throw CLIError.usage("both versions must be of one document", command: spec) }
+        }
+        let store = try context.store()
+        let old = try store.state(of: try first.version(in: store))
+        let new = try store.state(of: try second.version(in: store))
+        let difference = StateDifference(from: old, to: new)
+        if arguments.has("--json") {
+            context.console.print(JSONWriter.pretty(json(difference)))
+        } else {
+            print(difference, console: context.console)
+        }
+    }
+
+    static func json(_ difference: StateDifference) -> JSONValue {
+        func value(_ text: String?) -> JSONValue { text.flatMap(ValueText.decode) ?? .null }
+        return .object([
+            JSONMember("added", .array(difference.added.map(JSONValue.string))),
+            JSONMember("removed", .array(difference.removed.map(JSONValue.string))),
+            JSONMember("moved", .array(difference.moved.map(JSONValue.string))),
+            JSONMember("changed", .array(difference.changed.map { change in
+                .object([
+                    JSONMember("view", .string(change.view)),
+                    JSONMember("property", .string(change.property.rawValue)),
+                    JSONMember("from", value(change.from)),
+                    JSONMember("to", value(change.to)),
+                ])
+            })),
+        ])
+    }
+
+    static func print(_ difference: StateDifference, console: Console) {
+        if difference.isEmpty { console.message("no differences"); return }
+        for id in difference.added { console.print(console.colored("+ \(id)", "32")) }
+        for id in difference.removed { console.print(console.colored("- \(id)", "31")) }
+        for id in difference.moved { console.print(console.colored("> \(id) moved", "36")) }
+        for change in difference.changed {
+            console.print("~ \(change.view).\(change.property.rawValue): \(change.from ?? "unset") → \(change.to ?? "unset")")
+        }
+    }
+}

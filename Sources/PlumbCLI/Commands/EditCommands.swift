@@ -1,0 +1,150 @@
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// `plumb set DOC VIEW KEY=VALUE… [--unset KEY]`: edit properties, one new version.
+enum SetCommand: Command {
+    static let spec = CommandSpec(
+        name: "set", usage: "DOC VIEW KEY=VALUE… [--unset KEY]… [-m MSG] [--json]",
+        summary: "edit properties of a view (one new version)",
+        details: """
+            Values are read by the property's type: width=100 is a number, text=100 stays text,
+            rows=auto,*,44 is a track list, margin=8 sets all four edges, margin.top=8 one.
+            """,
+        flags: ["--json"], options: ["--unset", "-m"], aliases: ["--message": "-m"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        guard arguments.positionals.count >= 3 || (arguments.positionals.count == 2 && !arguments.values("--unset").isEmpty) else {
+            throw CLIError.usage("expected DOC VIEW KEY=VALUE…", command: spec)
+        }
+        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let view = arguments.positionals[1]
+        let assignments = Array(arguments.positionals.dropFirst(2))
+        let store = try context.store()
+        let result = try store.commit(document: document, message: arguments.value("-m") ?? "Set \(view): \(assignments.joined(separator: " "))", author: context.author) { head in
+            guard try head.isAlive(view), let kind = try head.kind(of: view) else { throw StoreError.noView(document: document, view: view) }
+            var wanted: [(Property, String?)] = []
+            for assignment in assignments { wanted += try PropertyAssignment.parse(assignment, kind: kind, spec: spec).map { ($0.0, $0.1) } }
+            for key in arguments.values("--unset") { wanted += try PropertyAssignment.parseUnset(key, kind: kind, spec: spec).map { ($0, nil) } }
+            var edits: [Edit] = []
+            var seen = Set<Property>()
+            for (property, value) in wanted.reversed() where seen.insert(property).inserted {
+                if try head.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
+            }
+            return edits.reversed()
+        }
+        VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
+    }
+}
+
+/// `plumb add DOC VIEW --parent P --kind K [--index N] [KEY=VALUE…]`.
+enum AddCommand: Command {
+    static let spec = CommandSpec(
+        name: "add", usage: "DOC VIEW --parent P [--kind K] [--index N] [KEY=VALUE…] [-m MSG] [--json]",
+        summary: "add a view under a parent (one new version)",
+        details: "--kind is view (default), label, button, stack or grid; --index places it among its siblings (default: last).",
+        flags: ["--json"], options: ["--parent", "--kind", "--index", "-m"], aliases: ["--message": "-m"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        guard arguments.positionals.count >= 2 else { throw CLIError.usage("expected DOC VIEW", command: spec) }
+        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let view = arguments.positionals[1]
+        guard Identifier.isValid(view) else { throw CLIError.usage("\"\(view)\" is not a view id (\(Identifier.rule))", command: spec) }
+        guard let parent = arguments.value("--parent") else { throw CLIError.usage("--parent is required", command: spec) }
+        let kindName = arguments.value("--kind") ?? "view"
+        guard let kind = ViewKind(rawValue: kindName) else {
+            throw CLIError.usage("--kind: \(Property.kind.type.expectation)" + Suggestion.hint(for: kindName, in: ViewKind.allCases.map(\.rawValue)), command: spec)
+        }
+        let index = try TreePlacement.index(arguments.value("--index"), spec: spec)
+        var assigned: [(Property, String)] = []
+        for assignment in arguments.positionals.dropFirst(2) { assigned += try PropertyAssignment.parse(assignment, kind: kind, spec: spec) }
+        let store = try context.store()
+        let suffix = FractionalIndex.suffix(for: store.site)
+        let result = try store.commit(document: document, message: arguments.value("-m") ?? "Add \(view) to \(parent)", author: context.author) { head in
+            if try head.isAlive(view) { throw StoreError.viewExists(document: document, view: view) }
+            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: nil, index: index, suffix: suffix)
+            var edits = [
+                Edit(view: view, property: .alive, value: "true"),
+                Edit(view: view, property: .kind, value: ValueText.string(kind.rawValue)),
+                Edit(view: view, property: .parent, value: ValueText.string(parent)),
+                Edit(view: view, property: .order, value: ValueText.string(order)),
+            ]
+            let values = Dictionary(assigned, uniquingKeysWith: { $1 })
+            // A view id used before starts afresh: clear what the deleted view had set.
+            for property in Property.allCases where !property.isStructural {
+                let value = values[property]
+                if try head.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
+            }
+            return edits
+        }
+        VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
+    }
+}
+
+/// `plumb rm DOC VIEW…`: delete views with their subtrees.
+enum RemoveCommand: Command {
+    static let spec = CommandSpec(
+        name: "rm", usage: "DOC VIEW… [-m MSG] [--json]", summary: "delete views and everything under them (one new version)",
+        details: "Deleted views stay in history; revert brings them back with their properties.",
+        flags: ["--json"], options: ["-m"], aliases: ["--message": "-m"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        guard arguments.positionals.count >= 2 else { throw CLIError.usage("expected DOC VIEW…", command: spec) }
+        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let views = Array(arguments.positionals.dropFirst())
+        let store = try context.store()
+        let result = try store.commit(document: document, message: arguments.value("-m") ?? "Remove \(views.joined(separator: ", "))", author: context.author) { head in
+            let state = try head.state()
+            var children: [String: [String]] = [:]
+            for (key, entry) in state.entries where key.property == .parent && state.isAlive(key.view) {
+                if let parent = entry.value.flatMap(ValueText.decode)?.string { children[parent, default: []].append(key.view) }
+            }
+            var doomed = Set<String>()
+            for view in views {
+                guard state.isAlive(view) else { throw StoreError.noView(document: document, view: view) }
+                guard state.value(view, .parent) != ValueText.null else { throw StoreError.invalidEdit("\(document): \"\(view)\" is the root; it cannot be removed") }
+                var pending = [view]
+                while let next = pending.popLast() {
+                    if doomed.insert(next).inserted { pending += children[next] ?? [] }
+                }
+            }
+            return doomed.sorted().map { Edit(view: $0, property: .alive, value: "false") }
+        }
+        VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
+    }
+}
+
+/// `plumb mv DOC VIEW --parent P [--index N]`.
+enum MoveCommand: Command {
+    static let spec = CommandSpec(
+        name: "mv", usage: "DOC VIEW --parent P [--index N] [-m MSG] [--json]",
+        summary: "move a view to another parent or place (one new version)",
+        flags: ["--json"], options: ["--parent", "--index", "-m"], aliases: ["--message": "-m"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(2...2, spec)
+        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let view = arguments.positionals[1]
+        guard let parent = arguments.value("--parent") else { throw CLIError.usage("--parent is required", command: spec) }
+        let index = try TreePlacement.index(arguments.value("--index"), spec: spec)
+        let store = try context.store()
+        let suffix = FractionalIndex.suffix(for: store.site)
+        let result = try store.commit(document: document, message: arguments.value("-m") ?? "Move \(view) to \(parent)", author: context.author) { head in
+            guard try head.isAlive(view) else { throw StoreError.noView(document: document, view: view) }
+            guard try head.value(view, .parent) != ValueText.null else { throw StoreError.invalidEdit("\(document): \"\(view)\" is the root; it cannot move") }
+            try TreePlacement.checkNoCycle(head, moving: view, under: parent, document: document)
+            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: view, index: index, suffix: suffix)
+            var edits: [Edit] = []
+            let parentValue = ValueText.string(parent)
+            if try head.value(view, .parent) != parentValue { edits.append(Edit(view: view, property: .parent, value: parentValue)) }
+            let siblings = try head.children(of: parent).map(\.view).filter { $0 != view }
+            let currentIndex = try head.children(of: parent).map(\.view).firstIndex(of: view)
+            let targetIndex = min(index ?? siblings.count, siblings.count)
+            if !(edits.isEmpty && currentIndex == targetIndex) {
+                edits.append(Edit(view: view, property: .order, value: ValueText.string(order)))
+            }
+            return edits
+        }
+        VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// A `plumb` subcommand.
+protocol Command: SendableMetatype {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, context: Context) throws
+}
+
+/// A command in the dispatch table.
+struct CommandEntry: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedArguments, Context) throws -> Void
+
+    init<C: Command>(_ command: C.Type) {
+        spec = command.spec
+        run = { try command.run($0, context: $1) }
+    }
+}
+
+/// The `plumb` command line: global options, dispatch, and the one place errors become exit
+/// statuses (0 ok, 1 failure, 64 usage).
+public enum Plumb {
+    public static let version = "0.1.0"
+
+    static let commands: [CommandEntry] = [
+        CommandEntry(InitCommand.self), CommandEntry(DemoCommand.self), CommandEntry(ApplyCommand.self),
+        CommandEntry(SetCommand.self), CommandEntry(AddCommand.self), CommandEntry(RemoveCommand.self),
+        CommandEntry(MoveCommand.self), CommandEntry(DocsCommand.self), CommandEntry(ShowCommand.self),
+        CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
+        CommandEntry(RevertCommand.self),
+    ]
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console) -> Int32 {
+        var arguments = arguments
+        var storePath: String?
+        do {
+            storePath = try takeStoreOption(&arguments)
+        } catch {
+            console.message("plumb: \(error)")
+            return ExitStatus.usage
+        }
+        guard let name = arguments.first else {
+            console.message(overview)
+            return ExitStatus.usage
+        }
+        if name == "--version" || name == "version" {
+            console.print("plumb \(version)")
+            return ExitStatus.success
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                console.print(command.spec.help)
+            } else {
+                console.print(overview)
+            }
+            return ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            let hint = Suggestion.hint(for: name, in: commands.map(\.spec.name))
+            console.message("plumb: unknown command \"\(name)\"\(hint)\n\n\(overview)")
+            return ExitStatus.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.print(command.spec.help)
+            return ExitStatus.success
+        }
+        let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
+        do {
+            let parsed = try ParsedArguments(rest, spec: command.spec)
+            try command.run(parsed, context)
+            return ExitStatus.success
+        } catch let error as CLIError {
+            switch error {
+            case .usage(let message, let spec):
+                console.message("plumb \(name): \(message)")
+                console.message((spec ?? command.spec).usageLine)
+                return ExitStatus.usage
+            case .failure(let message):
+                console.message("plumb \(name): \(message)")
+                return ExitStatus.failure
+            }
+        } catch {
+            console.message("plumb \(name): \(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    /// Removes `--store PATH` (anywhere on the line) and returns PATH.
+    private static func takeStoreOption(_ arguments: inout [String]) throws(CLIError) -> String? {
+        var path: String?
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--" { break }
+            if arguments[index] == "--store" {
+                guard index + 1 < arguments.count else { throw CLIError.usage("--store needs a path", command: nil) }
+                path = arguments[index + 1]
+                arguments.removeSubrange(index...index + 1)
+            } else if arguments[index].hasPrefix("--store=") {
+                path = String(arguments[index].dropFirst("--store=".count))
+                arguments.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return path
+    }
+
+    static var overview: String {
+        let width = commands.map(\.spec.name.count).max() ?? 0
+        let lines = commands.map { "  \($0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.spec.summary)" }
+        return """
+            usage: plumb [--store PATH] COMMAND [ARGUMENTS]
+
+            Plumb keeps UI layout specs under version control.
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Global options: --store PATH (or PLUMB_STORE), --help, --version.
+            REV is a local number, a tag, a version id prefix, head or head~N.
+            """
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where a command writes: data to stdout, messages to stderr. Colour only on a terminal and
+/// only without `NO_COLOR`.
+public final class Console {
+    private var out: (String) -> Void
+    private var err: (String) -> Void
+    /// True when stdout is a terminal.
+    public let isTerminal: Bool
+    /// True when stderr is a terminal (for progress).
+    public let errorIsTerminal: Bool
+    public let useColor: Bool
+
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTerminal: Bool, errorIsTerminal: Bool, useColor: Bool) {
+        self.out = out
+        self.err = err
+        self.isTerminal = isTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.useColor = useColor
+    }
+
+    /// The process's own stdout and stderr.
+    public static func standard(environment: [String: String]) -> Console {
+        let terminal = isatty(STDOUT_FILENO) == 1
+        return Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            isTerminal: terminal,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            useColor: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+    }
+
+    /// Writes data to stdout.
+    public func print(_ text: String) { out(text.hasSuffix("\n") ? text : text + "\n") }
+    /// Writes raw text to stdout, no newline added.
+    public func write(_ text: String) { out(text) }
+    /// Writes a message to stderr.
+    public func message(_ text: String) { err(text.hasSuffix("\n") ? text : text + "\n") }
+    /// Writes a warning to stderr.
+    public func warn(_ text: String) { message("warning: \(text)") }
+
+    /// Text in a colour (ANSI), when colour is on.
+    public func colored(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

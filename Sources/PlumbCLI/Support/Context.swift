@@ -1,0 +1,59 @@
+import Foundation
+import SpecStore
+
+/// What every command gets: the environment, the console, and the store (opened on demand).
+public final class Context {
+    public let environment: [String: String]
+    public let directory: String
+    public let console: Console
+    /// `--store PATH` or `PLUMB_STORE`.
+    public let storePath: String?
+    private var openedStore: Store?
+
+    public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
+        self.environment = environment
+        self.directory = directory
+        self.console = console
+        self.storePath = storePath ?? environment["PLUMB_STORE"]
+    }
+
+    /// The store: `--store`, `PLUMB_STORE`, or `.plumb/store.sqlite` found walking up.
+    public func store() throws -> Store {
+        if let openedStore { return openedStore }
+        let path: String
+        if let storePath {
+            path = Store.storeFileOrSelf(storePath, relativeTo: directory)
+        } else {
+            guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
+            path = found
+        }
+        let store = try Store.open(at: path)
+        openedStore = store
+        return store
+    }
+
+    /// Who is making versions: `PLUMB_AUTHOR`, else the login name.
+    public var author: String {
+        environment["PLUMB_AUTHOR"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+    }
+
+    /// A path made absolute against the working directory.
+    public func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+}
+
+extension Store {
+    /// A store file path: `PATH` itself, or `PATH/.plumb/store.sqlite` when PATH is a store folder.
+    static func storeFileOrSelf(_ path: String, relativeTo directory: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+            let inner = URL(fileURLWithPath: absolute).appendingPathComponent(".plumb/store.sqlite").path
+            if FileManager.default.fileExists(atPath: inner) { return inner }
+            let direct = URL(fileURLWithPath: absolute).appendingPathComponent("store.sqlite").path
+            if FileManager.default.fileExists(atPath: direct) { return direct }
+        }
+        return absolute
+    }
+}

@@ -1,0 +1,51 @@
+/// Brings a store's schema up to date: each pending migration in its own transaction together
+/// with its bookkeeping row, so a crash leaves the schema at some whole step.
+struct Migrator {
+    /// `PRAGMA application_id` of a Plumb store ("Plmb").
+    static let applicationID: Int64 = 0x506C_6D62
+
+    let database: Database
+    let migrations: [Migration]
+
+    /// The schema version recorded in the store (0 for a new, empty file).
+    func currentVersion() throws -> Int {
+        let hasTable = try database.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'plumb_migrations'")?.integer ?? 0
+        guard hasTable > 0 else { return 0 }
+        return Int(try database.scalar("SELECT coalesce(max(version), 0) FROM plumb_migrations")?.integer ?? 0)
+    }
+
+    /// Checks the file is a Plumb store this build can use, without writing to it.
+    /// - Throws: `StoreError.notAStore`, `.newerSchema`.
+    func checkCompatible() throws {
+        let applicationID = try database.scalar("PRAGMA application_id")?.integer ?? 0
+        let tables = try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        if applicationID != Self.applicationID && !(applicationID == 0 && tables == 0) {
+            throw StoreError.notAStore(database.path)
+        }
+        let version = try currentVersion()
+        let known = migrations.last?.version ?? 0
+        if version > known { throw StoreError.newerSchema(path: database.path, found: version, known: known) }
+    }
+
+    /// Applies every migration above the current version, in order.
+    func migrate(now: Int64) throws {
+        try database.writeTransaction {
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS plumb_migrations (
+                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)
+                """)
+            try database.execute("PRAGMA application_id = \(Self.applicationID)")
+        }
+        let current = try currentVersion()
+        for migration in migrations where migration.version > current {
+            try database.writeTransaction {
+                // Another process may have applied it while we waited for the lock.
+                guard try currentVersion() < migration.version else { return }
+                try database.execute(migration.sql)
+                try database.run("INSERT INTO plumb_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                                 [.integer(Int64(migration.version)), .text(migration.name), .integer(now)])
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import CSQLite
+
+/// One SQLite connection. Owns the `sqlite3*` handle and a cache of prepared statements.
+public final class Database {
+    private let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    public let path: String
+
+    /// How a connection opens its file.
+    public enum Mode {
+        /// The file must exist.
+        case readWrite
+        /// The file is made if missing.
+        case create
+    }
+
+    public init(path: String, mode: Mode) throws(SQLiteError) {
+        self.path = path
+        var pointer: OpaquePointer?
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if mode == .create { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(pointer)
+            throw SQLiteError(code: code, message: message, sql: nil)
+        }
+        handle = pointer
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        try check(code, sql: sql)
+    }
+
+    /// A prepared statement for `sql`, cached for reuse and reset for new bindings.
+    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil), sql: sql)
+        let statement = Statement(handle: pointer!, database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `arguments` and returns the rows through `row`.
+    public func query(_ sql: String, _ arguments: [SQLValue] = [], row: (Row) throws -> Void) throws {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        while try statement.step() { try row(Row(statement: statement)) }
+    }
+
+    /// Runs `sql` with `arguments`, ignoring any rows.
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    /// The first column of the first row, if any.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        let value = statement.value(0)
+        statement.reset()
+        return value
+    }
+
+    /// True inside `BEGIN` … `COMMIT`.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` in a transaction that takes the write lock up front (`BEGIN IMMEDIATE`), so
+    /// concurrent writers wait for each other instead of failing mid-way. Rolls back on error.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` in a read transaction: one consistent snapshot of the store.
+    /// Joins the current transaction if there is one.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try body() }
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
+    func check(_ code: Int32, sql: String?) throws(SQLiteError) {
+        guard code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE else { return }
+        throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,102 @@
+import LayoutSpec
+import SpecSync
+
+extension Store {
+    /// Finds a version of `document` by revision: `head`, `head~N`, a tag, a local number, or
+    /// a version id prefix of at least 7 hex digits.
+    public func version(of document: String, revision: String) throws -> VersionRecord {
+        try database.readTransaction {
+            let documentID = try requireDocument(document)
+            let head = try self.head(of: document)
+            func fail(_ reason: String) -> StoreError {
+                StoreError.badRevision(document: document, revision: revision, reason: reason)
+            }
+            if revision == "head" { return head }
+            if revision.hasPrefix("head~") {
+                guard let back = Int(revision.dropFirst(5)), back >= 0 else { throw fail("expected head~N with N a whole number") }
+                guard back < head.number else { throw fail("the document has only \(head.number) versions") }
+                return try version(documentID: documentID, document: document, number: head.number - back)
+                    ?? { throw fail("no such version") }()
+            }
+            if let tagged = try database.scalar("SELECT version FROM tags WHERE document = ? AND name = ?",
+                                                [.integer(documentID), .text(revision)])?.integer {
+                return try version(rowID: tagged, document: document)
+            }
+            if let number = Int(revision), number > 0, number <= head.number,
+               let found = try version(documentID: documentID, document: document, number: number) {
+                return found
+            }
+            let prefix = revision.lowercased()
+            guard prefix.utf8.count >= 7, prefix.utf8.count <= 64, Hex.decode(prefix.utf8.count % 2 == 0 ? prefix : prefix + "0") != nil else {
+                throw fail("no such version (a revision is a number, a tag, head, head~N or an id prefix of 7+ hex digits)")
+            }
+            var matches: [Int64] = []
+            try database.query("SELECT id, hash FROM versions WHERE document = ?", [.integer(documentID)]) { row in
+                if Hex.encode(row.blob(1)).hasPrefix(prefix) { matches.append(row.int64(0)) }
+            }
+            guard matches.count == 1 else { throw fail(matches.isEmpty ? "no such version" : "ambiguous id prefix") }
+            return try version(rowID: matches[0], document: document)
+        }
+    }
+
+    private func version(documentID: Int64, document: String, number: Int) throws -> VersionRecord? {
+        guard let rowID = try database.scalar("SELECT id FROM versions WHERE document = ? AND number = ?",
+                                              [.integer(documentID), .integer(Int64(number))])?.integer else { return nil }
+        return try version(rowID: rowID, document: document)
+    }
+
+    /// Versions of a document, newest first; with `view`, only those whose own changes touched it.
+    public func log(of document: String, view: String? = nil, limit: Int? = nil) throws -> [VersionRecord] {
+        try database.readTransaction {
+            let documentID = try requireDocument(document)
+            var records: [VersionRecord] = []
+            let limitClause = limit.map { " LIMIT \($0)" } ?? ""
+            if let view {
+                try database.query("""
+                    SELECT DISTINCT \(Store.versionColumns) FROM changes c
+                    JOIN versions v ON v.site = c.site AND c.seq BETWEEN v.first_seq AND v.last_seq AND v.document = c.document
+                    WHERE c.document = ? AND c.view = ? ORDER BY v.number DESC\(limitClause)
+                    """, [.integer(documentID), .text(view)]) { row in records.append(versionRecord(row, document: document)) }
+            } else {
+                try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? ORDER BY v.number DESC\(limitClause)",
+                                   [.integer(documentID)]) { row in records.append(versionRecord(row, document: document)) }
+            }
+            var tagsByVersion: [Int64: [String]] = [:]
+            try database.query("SELECT version, name FROM tags WHERE document = ? ORDER BY name", [.integer(documentID)]) { row in
+                tagsByVersion[row.int64(0), default: []].append(row.text(1) ?? "")
+            }
+            for index in records.indices { records[index].tags = tagsByVersion[records[index].rowID] ?? [] }
+            return records
+        }
+    }
+
+    /// The changes a version made itself, in seq order.
+    public func changes(of version: VersionRecord) throws -> [Change] {
+        var changes: [Change] = []
+        guard version.changeCount > 0, let number = try siteNumber(version.site) else { return [] }
+        try database.query("SELECT seq, hlc, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                           [.integer(number), .integer(version.firstSeq), .integer(version.lastSeq)]) { row in
+            guard let property = row.text(3).flatMap(Property.init(rawValue:)) else { return }
+            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: version.site, seq: row.int64(0))
+            changes.append(Change(stamp: stamp, document: version.document, view: row.text(2) ?? "", property: property, value: row.text(4)))
+        }
+        return changes
+    }
+
+    /// Names a version. Tag names follow the id rules; a tag that exists is not moved.
+    public func tag(_ version: VersionRecord, as name: String) throws {
+        guard Identifier.isValid(name), Int(name) == nil, name != "head" else {
+            throw StoreError.invalidEdit("\"\(name)\" cannot be a tag name (\(Identifier.rule), not a number, not \"head\")")
+        }
+        try mapBusy {
+            try database.writeTransaction {
+                let documentID = try requireDocument(version.document)
+                if try database.scalar("SELECT 1 FROM tags WHERE document = ? AND name = ?", [.integer(documentID), .text(name)]) != nil {
+                    throw StoreError.tagExists(document: version.document, tag: name)
+                }
+                try database.run("INSERT INTO tags (document, name, version) VALUES (?, ?, ?)",
+                                 [.integer(documentID), .text(name), .integer(version.rowID)])
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import SpecSync
+
+/// A version as this store holds it: the global version plus its local number and tags.
+public struct VersionRecord: Hashable, Sendable {
+    /// The store's row id.
+    public let rowID: Int64
+    public let id: VersionID
+    public let document: String
+    /// This store's number for the version, counting from 1 per document.
+    public let number: Int
+    public let kind: Version.Kind
+    /// The site that made it, and its own changes' seq range on that site.
+    public let site: SiteID
+    public let firstSeq: Int64
+    public let lastSeq: Int64
+    public let vector: VersionVector
+    public let message: String
+    public let author: String
+    /// Unix milliseconds.
+    public let time: Int64
+    public var tags: [String]
+
+    /// Number of changes the version itself made.
+    public var changeCount: Int64 { max(0, lastSeq - firstSeq + 1) }
+}
+
+extension Store {
+    static let versionColumns = "v.id, v.hash, v.number, v.kind, v.site, v.first_seq, v.last_seq, v.vector, v.message, v.author, v.time"
+
+    func versionRecord(_ row: Row, document: String) -> VersionRecord {
+        VersionRecord(
+            rowID: row.int64(0),
+            id: VersionID(bytes: row.blob(1)),
+            document: document,
+            number: Int(row.int64(2)),
+            kind: Version.Kind(rawValue: row.text(3) ?? "") ?? .commit,
+            site: site(numbered: row.int64(4)),
+            firstSeq: row.int64(5),
+            lastSeq: row.int64(6),
+            vector: VersionVector(encoded: row.blob(7)) ?? VersionVector(),
+            message: row.text(8) ?? "",
+            author: row.text(9) ?? "",
+            time: row.int64(10),
+            tags: []
+        )
+    }
+}

@@ -1,0 +1,108 @@
+import LayoutSpec
+
+/// One property to write in a new version: the value as canonical JSON, `nil` to unset.
+public struct Edit: Hashable, Sendable {
+    public let view: String
+    public let property: Property
+    public let value: String?
+
+    public init(view: String, property: Property, value: String?) {
+        self.view = view
+        self.property = property
+        self.value = value
+    }
+}
+
+/// Plans the edits that make a document equal to a spec (`plumb apply`, `plumb revert`).
+public enum EditPlanner {
+    /// The edits that turn `state` into `spec`: only properties that differ, existing order
+    /// keys kept wherever the sibling order allows (so a re-apply writes nothing), views missing
+    /// from `spec` marked `alive: false`.
+    public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String) -> [Edit] {
+        var wanted: [PropertyKey: String?] = [:]
+        wanted.reserveCapacity(spec.count * 12)
+        let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
+        for (index, view) in spec.views.enumerated() {
+            wanted[PropertyKey(view: view.id, property: .alive)] = "true"
+            wanted[PropertyKey(view: view.id, property: .parent)] = spec.parentID(of: index).map(ValueText.string) ?? ValueText.null
+            if let order = orderKeys[index] {
+                wanted[PropertyKey(view: view.id, property: .order)] = ValueText.string(order)
+            }
+            for (property, value) in view.setProperties {
+                wanted[PropertyKey(view: view.id, property: property)] = ValueText.encode(value)
+            }
+        }
+        var edits: [Edit] = []
+        // Properties the spec no longer sets, and views it no longer has.
+        for (key, entry) in state.entries where entry.value != nil && wanted[key] == nil {
+            switch key.property {
+            case .alive: edits.append(Edit(view: key.view, property: .alive, value: "false"))
+            case .parent, .order, .kind: continue
+            default: if wanted[PropertyKey(view: key.view, property: .alive)] != nil {
+                edits.append(Edit(view: key.view, property: key.property, value: nil))
+            }
+            }
+        }
+        for (key, value) in wanted where state.entries[key]?.value != value {
+            edits.append(Edit(view: key.view, property: key.property, value: value))
+        }
+        // Deterministic: the order changes are numbered in.
+        return edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) }
+    }
+
+    /// Order keys for every non-root view of `spec`: a view keeps its current key when it stays
+    /// under the same parent and its key still fits (the longest run of kept keys that is
+    /// increasing); the others get new keys between their neighbours.
+    static func assignOrderKeys(_ spec: Spec, state: DocumentState, suffix: String) -> [String?] {
+        var keys = [String?](repeating: nil, count: spec.count)
+        for (parentIndex, children) in spec.childIndices().enumerated() where !children.isEmpty {
+            let parentID = ValueText.string(spec.views[parentIndex].id)
+            let existing: [String?] = children.map { child in
+                let id = spec.views[child].id
+                guard state.value(id, .parent) == parentID, let text = state.value(id, .order) else { return nil }
+                return ValueText.decode(text)?.string
+            }
+            let kept = longestIncreasing(existing)
+            var position = 0
+            while position < children.count {
+                if kept.contains(position) {
+                    keys[children[position]] = existing[position]
+                    position += 1
+                    continue
+                }
+                // A run of views needing keys, between the previous key and the next kept one.
+                var end = position
+                while end < children.count && !kept.contains(end) { end += 1 }
+                let lower = position > 0 ? keys[children[position - 1]] : nil
+                let upper = end < children.count ? existing[end] : nil
+                let fresh = FractionalIndex.keys(end - position, between: lower, and: upper, suffix: suffix)
+                for (offset, key) in fresh.enumerated() { keys[children[position + offset]] = key }
+                position = end
+            }
+        }
+        return keys
+    }
+
+    /// Positions of a longest strictly increasing subsequence of the non-nil keys. O(n log n).
+    static func longestIncreasing(_ keys: [String?]) -> Set<Int> {
+        var tails: [Int] = []          // position ending the best run of each length
+        var previous = [Int](repeating: -1, count: keys.count)
+        for (position, key) in keys.enumerated() {
+            guard let key else { continue }
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[tails[middle]]! < key { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var result = Set<Int>()
+        var position = tails.last ?? -1
+        while position >= 0 {
+            result.insert(position)
+            position = previous[position]
+        }
+        return result
+    }
+}

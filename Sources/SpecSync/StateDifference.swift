@@ -1,0 +1,52 @@
+import LayoutSpec
+
+/// What differs between two states of a document.
+public struct StateDifference: Sendable, Equatable {
+    /// One property that differs on a view present in both states.
+    public struct PropertyChange: Sendable, Equatable {
+        public let view: String
+        public let property: Property
+        /// Canonical JSON, `nil` = unset.
+        public let from: String?
+        public let to: String?
+    }
+
+    /// Views alive in the second state only, sorted.
+    public var added: [String] = []
+    /// Views alive in the first state only, sorted.
+    public var removed: [String] = []
+    /// Views alive in both whose parent or sibling order changed, sorted.
+    public var moved: [String] = []
+    /// Other properties (and `kind`) that differ on views alive in both, by view then property.
+    public var changed: [PropertyChange] = []
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
+
+    /// Compares two states.
+    public init(from old: DocumentState, to new: DocumentState) {
+        let oldAlive = Set(old.entries.keys.lazy.filter { $0.property == .alive }.map(\.view).filter(old.isAlive))
+        let newAlive = Set(new.entries.keys.lazy.filter { $0.property == .alive }.map(\.view).filter(new.isAlive))
+        added = newAlive.subtracting(oldAlive).sorted()
+        removed = oldAlive.subtracting(newAlive).sorted()
+        let kept = oldAlive.intersection(newAlive)
+        moved = kept.filter { old.value($0, .parent) != new.value($0, .parent) || old.value($0, .order) != new.value($0, .order) }.sorted()
+        var keys = Set<PropertyKey>()
+        for key in old.entries.keys where kept.contains(key.view) { keys.insert(key) }
+        for key in new.entries.keys where kept.contains(key.view) { keys.insert(key) }
+        changed = keys.filter { key in
+            switch key.property {
+            case .parent, .order, .alive: false
+            default: old.value(key.view, key.property) != new.value(key.view, key.property)
+            }
+        }.sorted().map { PropertyChange(view: $0.view, property: $0.property, from: old.value($0.view, $0.property), to: new.value($0.view, $0.property)) }
+    }
+
+    /// The edits that turn `old` into exactly `new` (every property, structure included).
+    public static func edits(from old: DocumentState, to new: DocumentState) -> [Edit] {
+        var keys = Set(old.entries.keys)
+        keys.formUnion(new.entries.keys)
+        return keys.filter { old.value($0.view, $0.property) != new.value($0.view, $0.property) }
+            .sorted()
+            .map { Edit(view: $0.view, property: $0.property, value: new.value($0.view, $0.property)) }
+    }
+}
