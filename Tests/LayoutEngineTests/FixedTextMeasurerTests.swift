@@ -39,7 +39,7 @@ import Testing
 
     @Test func breaksBetweenWideCharactersButNotBeforeClosingPunctuation() {
         #expect(opportunities("哈哈，哈。") == ["1", "3"])
-        #expect(opportunities("「哈」哈") == ["2"])
+        #expect(opportunities("「哈」哈") == ["3"])  // not after 「, not before 」
         #expect(opportunities("ab哈") == [])
     }
 

@@ -39,8 +39,9 @@ import Testing
     @Test func breaksWordsWiderThanTheLine() {
         #expect(lines("abcdefghij", width: 30) == ["abcde", "fghij"])
         #expect(lines("ab abcdefghij", width: 30) == ["ab", "abcde", "fghij"])
-        // At least one grapheme per line, even when none fits.
-        #expect(lines("abc", width: 1) == ["a", "b", "c"])
+        // At least one grapheme per line, even when none fits; the last line, still too wide,
+        // is truncated like any last line.
+        #expect(lines("abc", width: 1) == ["a", "b", "…"])
     }
 
     @Test func newlinesAlwaysBreak() {

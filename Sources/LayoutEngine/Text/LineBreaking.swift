@@ -102,6 +102,8 @@ enum LineBreaking {
                     let piece = text[boundaries[first]..<boundaries[first + middle]]
                     if measurer.width(of: piece, font: font) <= wrapWidth + LineLayout.tolerance { low = middle } else { high = middle - 1 }
                 }
+                // A single grapheme wider than the line stays open as the line's last piece.
+                if low >= remaining { return boundaries[first] }
                 ranges.append(boundaries[first]..<boundaries[first + low])
                 first += low
                 if first == boundaries.count - 1 { return boundaries[first] }
