@@ -1,9 +1,10 @@
 import LayoutSpec
 
 extension Resolver {
-    /// Pass 4 (forward tree order, so parents before children): frames.
+    /// Pass 3 (forward tree order, so parents before children): drawn flags and frames.
     ///
-    /// The root's frame is the viewport. Every other view is docked in the slot its parent
+    /// A view is drawn when it and all its ancestors are `visible` (`hidden` keeps its space
+    /// but is not drawn, nor is its subtree). The root's frame is the viewport. Every other view is docked in the slot its parent
     /// gave it (`dock`); then a container gives its children their slots (`assignSlots`) and
     /// a label or button lays out its text in its content box. A collapsed view gets a
     /// zero-size frame at its slot's origin, and its descendants one at the same point.
@@ -11,9 +12,15 @@ extension Resolver {
         slots[0] = Rect(size: viewport)
         for index in 0..<views.count {
             let slot = slots[index]
-            if flags[index] & Flag.collapsed != 0 {
-                let parent = parents[index]
-                let origin = parent >= 0 && flags[parent] & Flag.collapsed != 0 ? frames[parent] : slot
+            let parent = parents[index]
+            var state = flags[index]
+            if state & Flag.collapsed != 0 || (parent >= 0 && flags[parent] & Flag.inCollapsedSubtree != 0) {
+                state |= Flag.inCollapsedSubtree
+            }
+            flags[index] = state
+            isDrawn[index] = state & (Flag.hidden | Flag.inCollapsedSubtree) == 0 && (parent < 0 || isDrawn[parent])
+            if state & Flag.inCollapsedSubtree != 0 {
+                let origin = parent >= 0 && flags[parent] & Flag.inCollapsedSubtree != 0 ? frames[parent] : slot
                 frames[index] = Rect(x: origin.x, y: origin.y, width: 0, height: 0)
                 continue
             }
@@ -21,13 +28,15 @@ extension Resolver {
             frames[index] = frame
             let view = views.baseAddress! + index
             let hasChildren = subtreeEnd[index] > index + 1
-            guard hasChildren || view.pointee.kind.hasText else { continue }
+            let kind = view.pointee.kind
+            let hasText = kind == .label || kind == .button  // `hasText` is not inlinable here
+            guard hasChildren || hasText else { continue }
             let padding = view.pointee.padding
             let content = Rect(
                 x: frame.x + (padding.left ?? 0), y: frame.y + (padding.top ?? 0),
                 width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
             if hasChildren { assignSlots(of: index, content: content) }
-            if view.pointee.kind.hasText { placeText(of: index, content: content) }
+            if hasText { placeText(of: index, content: content) }
         }
     }
 

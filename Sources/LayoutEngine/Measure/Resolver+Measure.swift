@@ -1,20 +1,28 @@
 import LayoutSpec
 
 extension Resolver {
-    /// Pass 2 (reverse tree order, so children before parents): subtree extents, which views
-    /// depend on the available size, and the desired size of all the others.
+    /// Pass 1 (reverse tree order, so children before parents): subtree extents, visibility
+    /// flags, which views depend on the available size, and the desired size of the others.
     ///
     /// A view's desired size only depends on the space its parent offers when its subtree
     /// holds a wrapping label without a width (`View.measuresAgainstAvailableSize`); such
-    /// views are marked `constrained` and left to pass 3. Every other view is measured here
+    /// views are marked `constrained` and left to pass 2. Every other view is measured here
     /// once, with nothing offered (WPF would pass the same size down; it would not change the
-    /// result). Collapsed views measure 0 × 0 and are skipped by their parents.
+    /// result). Collapsed views measure 0 × 0 and are skipped by their parents (a collapsed
+    /// view's own subtree is measured all the same: it is never read).
     func measureBottomUp() {
+        flags.initialize(repeating: 0)
+        subtreeEnd.initialize(repeating: 0)
         var index = views.count - 1
         while index >= 0 {
+            let end = max(subtreeEnd[index], Int32(truncatingIfNeeded: index + 1))
+            subtreeEnd[index] = end
             let parent = parents[index]
-            if parent >= 0, subtreeEnd[parent] < subtreeEnd[index] { subtreeEnd[parent] = subtreeEnd[index] }
-            if flags[index] & Flag.collapsed != 0 {
+            if parent >= 0, subtreeEnd[parent] < end { subtreeEnd[parent] = end }
+            let visibility = views[index].visibility
+            if visibility == .hidden { flags[index] |= Flag.hidden }
+            if visibility == .collapsed {
+                flags[index] |= Flag.collapsed
                 desired[index] = .zero
             } else if flags[index] & Flag.constrained != 0 || views[index].measuresAgainstAvailableSize {
                 flags[index] |= Flag.constrained

@@ -1,11 +1,11 @@
 import LayoutSpec
 
 extension Resolver {
-    /// Pass 3: measures the views whose desired size depends on the space offered to them,
+    /// Pass 2: measures the views whose desired size depends on the space offered to them,
     /// top-down requests and bottom-up results as in WPF's `Measure(availableSize)`, on an
     /// explicit work stack instead of recursion (any depth is safe).
     ///
-    /// Only views marked `constrained` in pass 2 are visited; their other children were
+    /// Only views marked `constrained` in pass 1 are visited; their other children were
     /// measured there. What each child is offered implements DESIGN.md §2:
     /// - `view` (and a label's children): the whole content box;
     /// - `stack`: unlimited length along the axis, the content box across it;

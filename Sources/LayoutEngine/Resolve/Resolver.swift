@@ -4,19 +4,25 @@ import LayoutSpec
 /// (struct of arrays, one allocation each, nothing per view on the heap).
 ///
 /// The passes, each in its own file:
-/// 1. `markVisibility` (forward): collapsed subtrees and drawn views;
-/// 2. `measureBottomUp` (reverse): subtree extents, and the desired size of every view whose
-///    size does not depend on the space offered to it;
-/// 3. `measureConstrained` (explicit work stack, top-down requests): the views whose desired
+/// 1. `measureBottomUp` (reverse tree order): subtree extents, visibility flags, and the
+///    desired size of every view whose size does not depend on the space offered to it;
+/// 2. `measureConstrained` (explicit work stack, top-down requests): the views whose desired
 ///    size does depend on it (wrapping labels without a width, and their ancestors);
-/// 4. `arrange` (forward): frames from slots, children's slots, text blocks.
+/// 3. `arrange` (forward tree order): drawn flags, frames from slots, children's slots, text
+///    blocks.
+/// Each pass reads every `View` once at most: they are large, and reading them is most of
+/// the cost of a resolve.
 struct Resolver {
     /// Flag bits kept per view in `flags`.
     enum Flag {
-        /// The view or one of its ancestors is collapsed.
+        /// The view's own `visibility` is `collapsed` (set in pass 1).
         static let collapsed: UInt8 = 1
-        /// The view's desired size depends on the available size.
-        static let constrained: UInt8 = 2
+        /// The view's own `visibility` is `hidden` (set in pass 1).
+        static let hidden: UInt8 = 2
+        /// The view's desired size depends on the available size (set in pass 1).
+        static let constrained: UInt8 = 4
+        /// The view or one of its ancestors is collapsed (set in pass 3).
+        static let inCollapsedSubtree: UInt8 = 8
     }
 
     let views: UnsafeBufferPointer<View>
@@ -65,13 +71,12 @@ struct Resolver {
 
     /// Runs the passes; `frames` and `isDrawn` are fully written afterwards.
     mutating func run() {
-        markVisibility()
         measureBottomUp()
         measureConstrained()
         arrange()
     }
 
-    /// True when view `index` or an ancestor is collapsed.
+    /// True when view `index` itself is collapsed (valid from pass 1 on).
     @inline(__always)
     func isCollapsed(_ index: Int) -> Bool {
         flags[index] & Flag.collapsed != 0
