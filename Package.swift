@@ -9,11 +9,18 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // The model: value types, JSON codec, validation, spec ⇄ property map.
         .target(name: "LayoutSpec"),
         // Measure + arrange. Pure: no I/O, never throws.
         .target(name: "LayoutEngine", dependencies: ["LayoutSpec"]),
+        // Real fonts: fontconfig matching and fallback, FreeType metrics, HarfBuzz shaping, ICU breaks.
+        .target(name: "TextMetrics", dependencies: ["LayoutEngine", "LayoutSpec", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // Clock, changes, versions, merge rule, tree materialisation. Pure.
         .target(name: "SpecSync", dependencies: ["LayoutSpec"]),
         // SQLite: migrations, changes, versions, as-of reads, tags.
@@ -39,6 +46,7 @@ let package = Package(
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
         .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),

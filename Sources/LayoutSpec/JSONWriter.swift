@@ -1,17 +1,22 @@
 /// Writes `JSONValue`s: compact (canonical, for storage and hashing) or indented (for people).
+///
+/// Output is built as UTF-8 bytes and turned into a `String` once, which keeps writing large
+/// documents cheap.
 public enum JSONWriter {
     /// Compact JSON with members in their given order and no spaces.
     public static func compact(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, into: &out, indent: nil, level: 0)
-        return out
+        var out = [UInt8]()
+        write(value, into: &out, pretty: false, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// JSON indented by two spaces, one member or element per line.
+    /// JSON indented by two spaces, one member or element per line; small flat objects and
+    /// arrays of scalars stay on one line.
     public static func pretty(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, into: &out, indent: "  ", level: 0)
-        return out
+        var out = [UInt8]()
+        out.reserveCapacity(1 << 16)
+        write(value, into: &out, pretty: true, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Formats a number as JSON: integers without a fraction, others in shortest round-trip form.
@@ -24,70 +29,61 @@ public enum JSONWriter {
 
     /// Quotes and escapes a string as JSON.
     public static func quote(_ text: String) -> String {
-        var out = ""
+        var out = [UInt8]()
         appendQuoted(text, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendQuoted(_ text: String, to out: inout String) {
-        out.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: out.unicodeScalars.append(scalar)
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
             }
         }
-        out.append("\"")
+        out.append(0x22)
     }
 
-    private static func write(_ value: JSONValue, into out: inout String, indent: String?, level: Int) {
+    private static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, level: Int) {
         switch value {
-        case .null: out.append("null")
-        case .bool(let flag): out.append(flag ? "true" : "false")
-        case .number(let number): out.append(format(number))
+        case .null: out += "null".utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .number(let number): out += format(number).utf8
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
-            if elements.isEmpty { out.append("[]"); return }
-            let inline = indent == nil || elements.allSatisfy(isScalar)
-            out.append("[")
+            if elements.isEmpty { out += "[]".utf8; return }
+            let inline = !pretty || elements.allSatisfy(isScalar)
+            out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { out.append(inline && indent != nil ? ", " : ",") }
-                if !inline, let indent { newline(&out, indent, level + 1) }
-                write(element, into: &out, indent: indent, level: level + 1)
+                if index > 0 { out.append(UInt8(ascii: ",")); if inline && pretty { out.append(0x20) } }
+                if !inline { newline(&out, level + 1) }
+                write(element, into: &out, pretty: pretty, level: level + 1)
             }
-            if !inline, let indent { newline(&out, indent, level) }
-            out.append("]")
+            if !inline { newline(&out, level) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append("{}"); return }
-            if indent != nil, members.count <= 4, members.allSatisfy({ isScalar($0.value) }) {
-                // Small flat objects (margins, fonts, rects) stay on one line.
-                out.append("{ ")
-                for (index, member) in members.enumerated() {
-                    if index > 0 { out.append(", ") }
-                    appendQuoted(member.key, to: &out)
-                    out.append(": ")
-                    write(member.value, into: &out, indent: indent, level: level + 1)
-                }
-                out.append(" }")
-                return
-            }
-            out.append("{")
+            if members.isEmpty { out += "{}".utf8; return }
+            let inline = pretty && members.count <= 4 && members.allSatisfy { isScalar($0.value) }
+            out.append(UInt8(ascii: "{"))
+            if inline { out.append(0x20) }
             for (index, member) in members.enumerated() {
-                if index > 0 { out.append(",") }
-                if let indent { newline(&out, indent, level + 1) }
+                if index > 0 { out.append(UInt8(ascii: ",")); if inline { out.append(0x20) } }
+                if pretty && !inline { newline(&out, level + 1) }
                 appendQuoted(member.key, to: &out)
-                out.append(indent == nil ? ":" : ": ")
-                write(member.value, into: &out, indent: indent, level: level + 1)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(0x20) }
+                write(member.value, into: &out, pretty: pretty, level: level + 1)
             }
-            if let indent { newline(&out, indent, level) }
-            out.append("}")
+            if inline { out.append(0x20) } else if pretty { newline(&out, level) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -98,8 +94,8 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: String, _ level: Int) {
-        out.append("\n")
-        for _ in 0..<level { out.append(indent) }
+    private static func newline(_ out: inout [UInt8], _ level: Int) {
+        out.append(0x0A)
+        for _ in 0..<level { out.append(0x20); out.append(0x20) }
     }
 }

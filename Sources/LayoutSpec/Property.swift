@@ -31,7 +31,11 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public static let maxTracks = 1_000
 
     /// The value type this property takes.
-    public var type: PropertyType {
+    public var type: PropertyType { Property.types[position] }
+
+    private static let types: [PropertyType] = allCases.map(\.computedType)
+
+    private var computedType: PropertyType {
         switch self {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
@@ -88,6 +92,11 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public static func < (lhs: Property, rhs: Property) -> Bool {
         lhs.position < rhs.position
     }
+
+    /// The property with this name, by table lookup (faster than `init(rawValue:)`).
+    public static func named(_ name: String) -> Property? { byName[name] }
+
+    private static let byName: [String: Property] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
     /// The property's place in the catalogue: the order the spec format writes properties in.
     public var position: Int { Property.positions[self]! }

@@ -12,20 +12,18 @@ enum StateSnapshot {
     static func encode(_ state: DocumentState) -> [UInt8] {
         var sites: [SiteID: Int] = [:]
         var siteList: [SiteID] = []
-        var byView: [String: [(Property, DocumentState.Entry)]] = [:]
-        for (key, entry) in state.entries {
-            byView[key.view, default: []].append((key.property, entry))
-            if sites[entry.stamp.site] == nil {
+        for (_, properties) in state.views {
+            for (_, entry) in properties where sites[entry.stamp.site] == nil {
                 sites[entry.stamp.site] = siteList.count
                 siteList.append(entry.stamp.site)
             }
         }
         var out = magic
-        out.reserveCapacity(state.entries.count * 24)
+        out.reserveCapacity(state.count * 24)
         appendVarint(UInt64(siteList.count), to: &out)
         for site in siteList { out += site.bytes }
-        appendVarint(UInt64(byView.count), to: &out)
-        for (view, entries) in byView {
+        appendVarint(UInt64(state.views.count), to: &out)
+        for (view, entries) in state.views {
             appendString(view, to: &out)
             appendVarint(UInt64(entries.count), to: &out)
             for (property, entry) in entries {
@@ -53,11 +51,11 @@ enum StateSnapshot {
             sites.append(site)
         }
         guard let viewCount = reader.varint() else { return nil }
-        var entries: [PropertyKey: DocumentState.Entry] = [:]
+        var state = DocumentState(capacity: Int(min(viewCount, 1 << 20)))
         for _ in 0..<viewCount {
             guard let view = reader.string(), let count = reader.varint() else { return nil }
             for _ in 0..<count {
-                guard let name = reader.string(), let property = Property(rawValue: name),
+                guard let name = reader.string(), let property = Property.named(name),
                       let siteIndex = reader.varint(), Int(siteIndex) < sites.count,
                       let seq = reader.varint(), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
                 var value: String?
@@ -66,10 +64,10 @@ enum StateSnapshot {
                     value = text
                 }
                 let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[Int(siteIndex)], seq: Int64(seq))
-                entries[PropertyKey(view: view, property: property)] = DocumentState.Entry(value: value, stamp: stamp)
+                state.apply(view: view, property: property, DocumentState.Entry(value: value, stamp: stamp))
             }
         }
-        return reader.isAtEnd ? DocumentState(entries: entries) : nil
+        return reader.isAtEnd ? state : nil
     }
 
     private static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {

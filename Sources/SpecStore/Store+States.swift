@@ -22,16 +22,20 @@ extension Store {
 
     /// The head state of a document: every property's winning change.
     func headState(documentID: Int64) throws -> DocumentState {
-        var entries: [PropertyKey: DocumentState.Entry] = [:]
-        var lastView = ""
-        try database.query("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?", [.integer(documentID)]) { row in
-            guard let property = row.text(1).flatMap(Property.init(rawValue:)) else { return }
-            let view = row.text(0) ?? ""
-            if view != lastView { lastView = view }
-            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(3))), site: site(numbered: row.int64(4)), seq: row.int64(5))
-            entries[PropertyKey(view: lastView, property: property)] = DocumentState.Entry(value: row.text(2), stamp: stamp)
+        let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
+        var state = DocumentState(capacity: Int(size / 8))
+        var view = ""
+        var propertyName = ""
+        let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
+        try statement.bind(documentID, at: 1)
+        while try statement.step() {
+            view = statement.text(0, reusing: view)
+            propertyName = statement.text(1, reusing: propertyName)
+            guard let property = Property.named(propertyName) else { continue }
+            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(3))), site: site(numbered: statement.int64(4)), seq: statement.int64(5))
+            state.apply(view: view, property: property, DocumentState.Entry(value: statement.text(2), stamp: stamp))
         }
-        return DocumentState(entries: entries)
+        return state
     }
 
     /// The latest snapshot whose vector `version` includes, or an empty state.
@@ -58,9 +62,9 @@ extension Store {
                 SELECT seq, hlc, view, property, value FROM changes
                 WHERE site = ? AND seq > ? AND seq <= ? AND document = ?
                 """, [.integer(number), .integer(base[site]), .integer(upper), .integer(documentID)]) { row in
-                guard let property = row.text(3).flatMap(Property.init(rawValue:)) else { return }
+                guard let property = row.text(3).flatMap(Property.named) else { return }
                 let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: site, seq: row.int64(0))
-                state.apply(key: PropertyKey(view: row.text(2) ?? "", property: property), DocumentState.Entry(value: row.text(4), stamp: stamp))
+                state.apply(view: row.text(2) ?? "", property: property, DocumentState.Entry(value: row.text(4), stamp: stamp))
             }
         }
     }
@@ -83,7 +87,7 @@ extension Store {
         if let loaded = head.loadedState {
             state = loaded
             for (edit, stamp) in newChanges {
-                state.apply(key: PropertyKey(view: edit.view, property: edit.property), DocumentState.Entry(value: edit.value, stamp: stamp))
+                state.apply(view: edit.view, property: edit.property, DocumentState.Entry(value: edit.value, stamp: stamp))
             }
         } else {
             state = try headState(documentID: documentID)
@@ -91,6 +95,6 @@ extension Store {
         try database.run("INSERT INTO snapshots (version, document, state) VALUES (?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(StateSnapshot.encode(state))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
-                         [.integer(Int64(state.entries.count)), .integer(documentID)])
+                         [.integer(Int64(state.count)), .integer(documentID)])
     }
 }

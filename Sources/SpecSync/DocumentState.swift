@@ -4,7 +4,8 @@ import LayoutSpec
 /// `(view, property)`, the value of the change with the greatest stamp.
 ///
 /// Folding is a max per key, so it is idempotent, commutative and associative: any order of
-/// delivery, any duplication, the same state.
+/// delivery, any duplication, the same state. Entries are grouped by view (one hash lookup per
+/// view, not per property), which keeps reading and laying out large documents cheap.
 public struct DocumentState: Sendable, Equatable {
     /// The winning value and who wrote it.
     public struct Entry: Sendable, Equatable {
@@ -18,42 +19,104 @@ public struct DocumentState: Sendable, Equatable {
         }
     }
 
-    public private(set) var entries: [PropertyKey: Entry]
+    /// Every view's properties, by view id.
+    public private(set) var views: [String: ViewState]
+    /// Number of `(view, property)` entries.
+    public private(set) var count = 0
 
-    public init(entries: [PropertyKey: Entry] = [:]) {
-        self.entries = entries
+    public init() { views = [:] }
+
+    /// An empty state with room for about `views` views.
+    public init(capacity views: Int) {
+        self.views = Dictionary(minimumCapacity: views)
     }
 
     /// Folds in one change. Returns the entry it beat or that beat it (a concurrent loser is
     /// what `plumb conflicts` reports), `nil` when the key was new.
     @discardableResult
     public mutating func apply(_ change: Change) -> Entry? {
-        apply(key: PropertyKey(view: change.view, property: change.property), Entry(value: change.value, stamp: change.stamp))
+        apply(view: change.view, property: change.property, Entry(value: change.value, stamp: change.stamp))
     }
 
-    /// Folds in one entry under `key`; returns the previous entry, if any.
+    /// Folds in one entry; returns the previous entry, if any.
     @discardableResult
-    public mutating func apply(key: PropertyKey, _ entry: Entry) -> Entry? {
-        guard let current = entries[key] else {
-            entries[key] = entry
-            return nil
-        }
-        if current.stamp < entry.stamp { entries[key] = entry }
-        return current
+    public mutating func apply(view: String, property: Property, _ entry: Entry) -> Entry? {
+        let previous = views[view, default: ViewState()].fold(property, entry)
+        if previous == nil { count += 1 }
+        return previous
     }
 
     /// Folds in every entry of another state (the join of the two).
     public mutating func merge(_ other: DocumentState) {
-        for (key, entry) in other.entries { apply(key: key, entry) }
+        for (view, state) in other.views {
+            for (property, entry) in state { apply(view: view, property: property, entry) }
+        }
+    }
+
+    /// The entry of one property, if any change set or unset it.
+    public func entry(_ view: String, _ property: Property) -> Entry? {
+        views[view]?[property]
     }
 
     /// The current value of one property (canonical JSON), `nil` when unset.
     public func value(_ view: String, _ property: Property) -> String? {
-        entries[PropertyKey(view: view, property: property)]?.value
+        views[view]?[property]?.value
     }
 
     /// True when the view exists and is not deleted.
     public func isAlive(_ view: String) -> Bool {
         value(view, .alive) == "true"
+    }
+
+    /// Ids of the views that are alive.
+    public var aliveViews: Set<String> {
+        Set(views.lazy.filter { $0.value[.alive]?.value == "true" }.map(\.key))
+    }
+
+    /// Every entry with its key.
+    public var allEntries: [(key: PropertyKey, entry: Entry)] {
+        var result: [(key: PropertyKey, entry: Entry)] = []
+        result.reserveCapacity(count)
+        for (view, state) in views {
+            for (property, entry) in state { result.append((PropertyKey(view: view, property: property), entry)) }
+        }
+        return result
+    }
+}
+
+/// One view's entries: a short list (a view sets a handful of its ~45 properties), searched
+/// linearly, which beats hashing at that size.
+public struct ViewState: Sendable, Equatable, Sequence {
+    private var properties: [Property] = []
+    private var entries: [DocumentState.Entry] = []
+
+    public init() {}
+
+    public subscript(property: Property) -> DocumentState.Entry? {
+        guard let index = properties.firstIndex(of: property) else { return nil }
+        return entries[index]
+    }
+
+    /// Keeps the entry with the greater stamp; returns the previous entry.
+    mutating func fold(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
+        guard let index = properties.firstIndex(of: property) else {
+            properties.append(property)
+            entries.append(entry)
+            return nil
+        }
+        let previous = entries[index]
+        if previous.stamp < entry.stamp { entries[index] = entry }
+        return previous
+    }
+
+    public var count: Int { properties.count }
+
+    /// Equal when they hold the same entries, in any order.
+    public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
+        lhs.count == rhs.count && zip(lhs.properties, lhs.entries).allSatisfy { rhs[$0.0] == $0.1 }
+    }
+
+    public func makeIterator() -> Zip2Sequence<[Property], [DocumentState.Entry]>.Iterator {
+        zip(properties, entries).makeIterator()
     }
 }

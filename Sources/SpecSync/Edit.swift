@@ -34,16 +34,17 @@ public enum EditPlanner {
         }
         var edits: [Edit] = []
         // Properties the spec no longer sets, and views it no longer has.
-        for (key, entry) in state.entries where entry.value != nil && wanted[key] == nil {
-            switch key.property {
-            case .alive: edits.append(Edit(view: key.view, property: .alive, value: "false"))
-            case .parent, .order, .kind: continue
-            default: if wanted[PropertyKey(view: key.view, property: .alive)] != nil {
-                edits.append(Edit(view: key.view, property: key.property, value: nil))
-            }
+        for (view, properties) in state.views {
+            let inSpec = wanted[PropertyKey(view: view, property: .alive)] != nil
+            for (property, entry) in properties where entry.value != nil && wanted[PropertyKey(view: view, property: property)] == nil {
+                switch property {
+                case .alive: edits.append(Edit(view: view, property: .alive, value: "false"))
+                case .parent, .order, .kind: continue
+                default: if inSpec { edits.append(Edit(view: view, property: property, value: nil)) }
+                }
             }
         }
-        for (key, value) in wanted where state.entries[key]?.value != value {
+        for (key, value) in wanted where state.value(key.view, key.property) != value {
             edits.append(Edit(view: key.view, property: key.property, value: value))
         }
         // Deterministic: the order changes are numbered in.

@@ -20,31 +20,33 @@ public enum Materializer {
     /// Builds the tree: the root is the alive view without a parent (the least id if several),
     /// children ordered by their `order` key, then id.
     public static func spec(named name: String, from state: DocumentState) throws(Failure) -> Result {
-        var views: [String: View] = [:]
+        var index: [String: Int] = [:]
+        var views: [View] = []
         var parentOf: [String: String] = [:]
         var orderOf: [String: String] = [:]
         var alive = Set<String>()
-        var pending: [(String, Property, String)] = []
-        pending.reserveCapacity(state.entries.count)
-        for (key, entry) in state.entries {
-            guard let value = entry.value else { continue }
-            switch key.property {
-            case .alive: if value == "true" { alive.insert(key.view) }
-            case .parent: if let parent = ValueText.decode(value)?.string { parentOf[key.view] = parent }
-            case .order: if let order = ValueText.decode(value)?.string { orderOf[key.view] = order }
-            case .kind:
-                if let kind = ValueText.decode(value)?.string.flatMap(ViewKind.init(rawValue:)) {
-                    views[key.view] = View(id: key.view, kind: kind)
+        index.reserveCapacity(state.views.count)
+        views.reserveCapacity(state.views.count)
+        for (id, properties) in state.views {
+            guard properties[.alive]?.value == "true",
+                  let kind = properties[.kind]?.value.flatMap(ValueText.decode)?.string.flatMap(ViewKind.init(rawValue:)) else { continue }
+            var view = View(id: id, kind: kind)
+            for (property, entry) in properties {
+                guard let value = entry.value else { continue }
+                switch property {
+                case .alive, .kind: continue
+                case .parent: if let parent = ValueText.decode(value)?.string { parentOf[id] = parent }
+                case .order: if let order = ValueText.decode(value)?.string { orderOf[id] = order }
+                default:
+                    guard property.applies(to: kind), let json = ValueText.decode(value), property.type.check(json) == nil else { continue }
+                    view.setValue(json, for: property)
                 }
-            default: pending.append((key.view, key.property, value))
             }
+            alive.insert(id)
+            index[id] = views.count
+            views.append(view)
         }
-        for (view, property, value) in pending {
-            guard views[view]?.kind != nil, property.applies(to: views[view]!.kind),
-                  let json = ValueText.decode(value), property.type.check(json) == nil else { continue }
-            views[view]!.setValue(json, for: property)
-        }
-        let candidates = alive.filter { views[$0] != nil }
+        let candidates = alive
         guard let root = candidates.filter({ parentOf[$0] == nil }).min() else { throw .noRoot }
 
         var children: [String: [String]] = [:]
@@ -58,7 +60,7 @@ public enum Materializer {
         parents.reserveCapacity(candidates.count)
         var stack: [(id: String, parent: Int)] = [(root, -1)]
         while let (id, parent) = stack.popLast() {
-            let view = views[id]!
+            let view = views[index[id]!]
             let index = ordered.count
             ordered.append(view)
             parents.append(parent)

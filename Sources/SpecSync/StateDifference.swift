@@ -24,15 +24,17 @@ public struct StateDifference: Sendable, Equatable {
 
     /// Compares two states.
     public init(from old: DocumentState, to new: DocumentState) {
-        let oldAlive = Set(old.entries.keys.lazy.filter { $0.property == .alive }.map(\.view).filter(old.isAlive))
-        let newAlive = Set(new.entries.keys.lazy.filter { $0.property == .alive }.map(\.view).filter(new.isAlive))
+        let oldAlive = old.aliveViews
+        let newAlive = new.aliveViews
         added = newAlive.subtracting(oldAlive).sorted()
         removed = oldAlive.subtracting(newAlive).sorted()
         let kept = oldAlive.intersection(newAlive)
         moved = kept.filter { old.value($0, .parent) != new.value($0, .parent) || old.value($0, .order) != new.value($0, .order) }.sorted()
         var keys = Set<PropertyKey>()
-        for key in old.entries.keys where kept.contains(key.view) { keys.insert(key) }
-        for key in new.entries.keys where kept.contains(key.view) { keys.insert(key) }
+        for view in kept {
+            for (property, _) in old.views[view] ?? ViewState() { keys.insert(PropertyKey(view: view, property: property)) }
+            for (property, _) in new.views[view] ?? ViewState() { keys.insert(PropertyKey(view: view, property: property)) }
+        }
         changed = keys.filter { key in
             switch key.property {
             case .parent, .order, .alive: false
@@ -43,8 +45,8 @@ public struct StateDifference: Sendable, Equatable {
 
     /// The edits that turn `old` into exactly `new` (every property, structure included).
     public static func edits(from old: DocumentState, to new: DocumentState) -> [Edit] {
-        var keys = Set(old.entries.keys)
-        keys.formUnion(new.entries.keys)
+        var keys = Set(old.allEntries.map(\.key))
+        keys.formUnion(new.allEntries.map(\.key))
         return keys.filter { old.value($0.view, $0.property) != new.value($0.view, $0.property) }
             .sorted()
             .map { Edit(view: $0.view, property: $0.property, value: new.value($0.view, $0.property)) }

@@ -43,7 +43,7 @@ enum LayoutBenchmark {
             fail(error.description)
             return 1
         }
-        let peakBeforeResolve = peakResidentMegabytes()
+        let peakBeforeResolve = Timing.peakMemoryMB()
         let engine = LayoutEngine(measurer: measurer)
         var times: [Double] = []
         var checksum = 0.0
@@ -56,7 +56,7 @@ enum LayoutBenchmark {
         }
         times.sort()
         let median = times[times.count / 2]
-        let peak = peakResidentMegabytes()
+        let peak = Timing.peakMemoryMB()
         if options.json {
             print("{\"views\": \(spec.count), \"median_ms\": \(rounded(median, 4)), \"min_ms\": \(rounded(times[0], 4)), \"runs\": \(options.runs), \"peak_rss_mb\": \(rounded(peak, 1)), \"peak_rss_before_resolve_mb\": \(rounded(peakBeforeResolve, 1))}")
         } else {
@@ -109,13 +109,6 @@ enum LayoutBenchmark {
         }
         guard !options.file.isEmpty else { throw UsageError(message: "missing FILE.json") }
         return options
-    }
-
-    /// The process's peak resident set size so far, in megabytes (`ru_maxrss` is in KiB on Linux).
-    static func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
     }
 
     static func rounded(_ value: Double, _ places: Int) -> String {

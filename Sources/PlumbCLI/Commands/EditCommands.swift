@@ -96,8 +96,8 @@ enum RemoveCommand: Command {
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Remove \(views.joined(separator: ", "))", author: context.author) { head in
             let state = try head.state()
             var children: [String: [String]] = [:]
-            for (key, entry) in state.entries where key.property == .parent && state.isAlive(key.view) {
-                if let parent = entry.value.flatMap(ValueText.decode)?.string { children[parent, default: []].append(key.view) }
+            for view in state.aliveViews {
+                if let parent = state.value(view, .parent).flatMap(ValueText.decode)?.string { children[parent, default: []].append(view) }
             }
             var doomed = Set<String>()
             for view in views {

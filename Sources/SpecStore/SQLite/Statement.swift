@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A value bound to or read from SQLite.
 public enum SQLValue: Hashable, Sendable {
@@ -15,7 +16,7 @@ public enum SQLValue: Hashable, Sendable {
 
 /// A prepared statement. Owns its `sqlite3_stmt*`; made and cached by `Database`.
 public final class Statement {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     private unowned let database: Database
     let sql: String
 
@@ -109,4 +110,24 @@ public struct Row {
     public func blob(_ column: Int32) -> [UInt8] { statement.blob(column) }
     public func value(_ column: Int32) -> SQLValue { statement.value(column) }
     public func isNull(_ column: Int32) -> Bool { statement.isNull(column) }
+}
+
+extension Statement {
+    /// The text of a column, returning `previous` itself when the bytes are the same, so runs
+    /// of equal values (rows sorted by that column) share one string.
+    public func text(_ column: Int32, reusing previous: String) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        let bytes = UnsafeBufferPointer(start: pointer, count: count)
+        var previous = previous
+        let same = previous.withUTF8 { $0.count == count && (count == 0 || memcmp($0.baseAddress!, pointer, count) == 0) }
+        return same ? previous : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The raw bytes of a text column, valid until the next step.
+    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let pointer = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
 }

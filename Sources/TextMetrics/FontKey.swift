@@ -1,0 +1,7 @@
+import LayoutSpec
+
+/// A font request without its size: sizes share one resolution.
+struct FontKey: Hashable {
+    var family: String
+    var weight: FontWeight
+}

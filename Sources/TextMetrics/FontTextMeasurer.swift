@@ -1,0 +1,115 @@
+import LayoutEngine
+import LayoutSpec
+
+/// Measures text with the fonts installed on this machine: fontconfig finds the font for a
+/// family and weight (`"system"` is fontconfig's sans-serif), FreeType reads its metrics,
+/// HarfBuzz shapes (kerning, ligatures), characters the font lacks fall back to another
+/// installed font that has them (Chinese in a Latin font uses an installed CJK font), and ICU
+/// finds line-break opportunities (UAX #14).
+///
+/// Answers are cached: a font request is resolved once per family and weight, a text's width
+/// once per font request (in ems, so every size shares it), a text's breaks once. A repeated
+/// question costs a dictionary lookup. Sizes are points, and 1 pt = 1 px: no hinting, no
+/// rounding.
+///
+/// Not thread-safe: use one measurer per thread (the engine calls from one thread at a time).
+public final class FontTextMeasurer: TextMeasuring {
+    private let fonts: FontLibrary
+    private let shaper: TextShaper
+    private let lineBreaker: LineBreaker
+    /// Every font request resolved so far, by number (the order of first use).
+    private var resolvedFonts: [ResolvedFont] = []
+    private var fontNumbers: [FontKey: Int] = [:]
+    /// Line metrics per point of size, by font number.
+    private var lineMetricsPerPoint: [LineMetrics] = []
+    /// Shaped widths in ems, by font number and text.
+    private var widthsInEms: [MeasuredRunKey: Double] = [:]
+    /// Runs remembered before the width cache starts over, bounding its memory.
+    static let widthCacheLimit = 250_000
+    /// The last request, checked before the dictionary: runs of calls share a font, and
+    /// comparing a family name is cheaper than hashing it.
+    private var lastFamily = ""
+    private var lastWeight: FontWeight?
+    private var lastFontNumber = 0
+
+    /// Loads fontconfig's configuration, FreeType, HarfBuzz and ICU. Throws when a library
+    /// cannot start or no scalable sans-serif font is installed.
+    public init() throws(TextMetricsError) {
+        fonts = try FontLibrary()
+        shaper = try TextShaper()
+        lineBreaker = try LineBreaker()
+    }
+
+    /// Problems met so far, each once, in order: families that are not installed (sans-serif
+    /// was used), font files that could not be loaded. For the CLI to print once.
+    public var warnings: [String] {
+        fonts.warnings
+    }
+
+    /// The advance width, in points, of `text` set as one run in `font`, with kerning and
+    /// per-character fallback. Control characters (newline, tab) have no width.
+    public func width(of text: Substring, font: Font) -> Double {
+        let number = fontNumber(for: font)
+        if let known = widthsInEms[MeasuredRunKey(fontNumber: number, borrowing: text)] {
+            return known * font.size
+        }
+        let width = shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
+        if widthsInEms.count >= Self.widthCacheLimit { widthsInEms.removeAll(keepingCapacity: true) }
+        widthsInEms[MeasuredRunKey(fontNumber: number, copying: text)] = width
+        return width * font.size
+    }
+
+    /// Ascent, descent and line height of `font`'s primary face (FreeType's `ascender`,
+    /// `−descender` and `height`, scaled to the size); fallback faces do not change them.
+    public func lineMetrics(of font: Font) -> LineMetrics {
+        let perPoint = lineMetricsPerPoint[fontNumber(for: font)]
+        return LineMetrics(
+            ascent: perPoint.ascent * font.size,
+            descent: perPoint.descent * font.size,
+            lineHeight: perPoint.lineHeight * font.size)
+    }
+
+    /// Where a line may start in `text` per UAX #14 (after spaces, between ideographs, never
+    /// before closing punctuation such as `，` and `。`), ascending; a break after a newline is
+    /// mandatory. The end of the text is not included, so a trailing newline adds no line.
+    public func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity] {
+        do {
+            return try lineBreaker.opportunities(in: text)
+        } catch {
+            fonts.warn("cannot find line breaks: \(error)")
+            return []
+        }
+    }
+
+    /// The font file whose glyph draws `scalar` in `font`: the font fontconfig matched for the
+    /// family and weight, or the fallback chosen for a character it lacks.
+    public func fontFile(for scalar: Unicode.Scalar, font: Font) -> FontFile {
+        fonts.typeface(for: scalar, in: resolvedFonts[fontNumber(for: font)]).file
+    }
+
+    /// The font file fontconfig matched for `font`'s family and weight (sans-serif when the
+    /// family is not installed).
+    public func primaryFontFile(for font: Font) -> FontFile {
+        resolvedFonts[fontNumber(for: font)].primary.file
+    }
+
+    /// The number of `font`'s resolution (family and weight), resolving it on first use.
+    private func fontNumber(for font: Font) -> Int {
+        if font.weight == lastWeight, font.family == lastFamily { return lastFontNumber }
+        let key = FontKey(family: font.family, weight: font.weight)
+        let number: Int
+        if let known = fontNumbers[key] {
+            number = known
+        } else {
+            let resolved = fonts.resolve(family: font.family, weight: font.weight)
+            number = resolvedFonts.count
+            resolvedFonts.append(resolved)
+            lineMetricsPerPoint.append(resolved.lineMetricsPerPoint)
+            fontNumbers[key] = number
+        }
+        lastFamily = font.family
+        lastWeight = font.weight
+        lastFontNumber = number
+        return number
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Plumb builds and tests with, if any are missing.
+# Called by both README commands and by .ci/run; does nothing when all are present.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libsqlite3-dev                       # the store
+  libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
+  fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
