@@ -35,12 +35,11 @@ enum EastAsianWidth {
 
     /// True when the grapheme's base character is wide.
     static func isWide(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map(isWide) ?? false
+        isWide(character.firstScalar)
     }
 
     /// Closing punctuation, small kana and iteration marks: no line starts with them.
-    static func forbidsBreakBefore(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
+    static func forbidsBreakBefore(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019,
              0x301B, 0x301C, 0x303B, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085,
@@ -55,8 +54,7 @@ enum EastAsianWidth {
     }
 
     /// Opening punctuation and currency signs: no line ends with them.
-    static func forbidsBreakAfter(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
+    static func forbidsBreakAfter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D,
              0xFF04, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFFE1, 0xFFE5:

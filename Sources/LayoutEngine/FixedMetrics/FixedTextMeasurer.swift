@@ -21,8 +21,15 @@ public final class FixedTextMeasurer: TextMeasuring {
     /// The width of `text`: 0.6 em per grapheme, 1 em per wide grapheme.
     public func width(of text: Substring, font: Font) -> Double {
         var fifths = 0
-        for character in text {
-            fifths += Self.widthInFifths(of: character)
+        var isASCII = true
+        for byte in text.utf8 {
+            // In ASCII every byte is a grapheme ("\r\n" is one, but both are 0 wide).
+            if byte >= 0x80 { isASCII = false; break }
+            if byte >= 0x20 && byte != 0x7F { fifths += 3 }
+        }
+        if !isASCII {
+            fifths = 0
+            for character in text { fifths += Self.widthInFifths(of: character) }
         }
         return Double(fifths) * font.size / 5
     }
@@ -36,24 +43,24 @@ public final class FixedTextMeasurer: TextMeasuring {
     /// punctuation), and after each newline (mandatory).
     public func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity] {
         var opportunities: [LineBreakOpportunity] = []
-        var previous: Character?
+        var previous: Unicode.Scalar?
         var index = text.startIndex
         while index < text.endIndex {
-            let character = text[index]
+            let scalar = text[index].firstScalar
             if let previous {
-                if previous.isNewline {
+                if previous.isLayoutNewline {
                     opportunities.append(LineBreakOpportunity(index: index, isMandatory: true))
-                } else if Self.isSpace(previous), !character.isWhitespace {
+                } else if previous.isLayoutWhitespace, !scalar.isLayoutWhitespace {
                     opportunities.append(LineBreakOpportunity(index: index, isMandatory: false))
-                } else if EastAsianWidth.isWide(previous), EastAsianWidth.isWide(character),
-                          !EastAsianWidth.forbidsBreakBefore(character), !EastAsianWidth.forbidsBreakAfter(previous) {
+                } else if EastAsianWidth.isWide(previous), EastAsianWidth.isWide(scalar),
+                          !EastAsianWidth.forbidsBreakBefore(scalar), !EastAsianWidth.forbidsBreakAfter(previous) {
                     opportunities.append(LineBreakOpportunity(index: index, isMandatory: false))
                 }
             }
-            previous = character
+            previous = scalar
             index = text.index(after: index)
         }
-        if let previous, previous.isNewline {
+        if let previous, previous.isLayoutNewline {
             opportunities.append(LineBreakOpportunity(index: text.endIndex, isMandatory: true))
         }
         return opportunities
@@ -61,12 +68,9 @@ public final class FixedTextMeasurer: TextMeasuring {
 
     /// A grapheme's advance in fifths of an em: 3 (narrow), 5 (wide) or 0 (control).
     static func widthInFifths(of character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || character.isNewline { return 0 }
+        let scalar = character.firstScalar
+        let value = scalar.value
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029 { return 0 }
         return EastAsianWidth.isWide(scalar) ? 5 : 3
-    }
-
-    private static func isSpace(_ character: Character) -> Bool {
-        character.isWhitespace && !character.isNewline
     }
 }

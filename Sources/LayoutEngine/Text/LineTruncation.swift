@@ -49,6 +49,6 @@ enum LineTruncation {
     }
 
     private static func trimmingLeadingWhitespace(_ text: Substring) -> Substring {
-        text.drop { $0.isWhitespace }
+        text.drop { $0.isLayoutWhitespace }
     }
 }
