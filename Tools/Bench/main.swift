@@ -1,16 +1,29 @@
 // plumb-bench: figures for the issues, measured on purpose (not a test).
-//     swift run -c release plumb-bench store
+//     swift run -c release plumb-bench SUBCOMMAND …
+// Each subcommand lives in its own file; add it to `subcommands` below.
 import Foundation
 
+/// A benchmark subcommand: takes its arguments, returns the exit code.
+typealias Subcommand = (_ arguments: [String]) -> Int32
+
+let subcommands: [String: (usage: String, run: Subcommand)] = [
+    "layout": (LayoutBenchmark.usage, LayoutBenchmark.run),
+    "store": ("store", { arguments in
+        do {
+            try StoreBenchmark.run(arguments)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("plumb-bench: \(error)\n".utf8))
+            return 1
+        }
+    }),
+]
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-do {
-    switch arguments.first {
-    case "store": try StoreBenchmark.run(Array(arguments.dropFirst()))
-    default:
-        FileHandle.standardError.write(Data("usage: plumb-bench store\n".utf8))
-        exit(64)
-    }
-} catch {
-    FileHandle.standardError.write(Data("plumb-bench: \(error)\n".utf8))
-    exit(1)
+guard let name = arguments.first, let subcommand = subcommands[name] else {
+    var usage = "usage: plumb-bench SUBCOMMAND [ARGUMENTS]\n"
+    for key in subcommands.keys.sorted() { usage += "  plumb-bench \(subcommands[key]!.usage)\n" }
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(64)
 }
+exit(subcommand.run(Array(arguments.dropFirst())))

@@ -1,0 +1,66 @@
+import LayoutSpec
+
+/// Docking a view in its slot on one axis: the table of DESIGN.md §2.
+///
+/// With `usable = slot length − margin start − margin end`:
+///
+/// | alignment | length | origin |
+/// | --- | --- | --- |
+/// | fill | clamp(usable, min, max): the slot decides | slot start + margin start + (usable − length) / 2 |
+/// | start (left/top) | own length | slot start + margin start |
+/// | end (right/bottom) | own length | slot start + margin start + usable − length |
+/// | center | own length | slot start + margin start + (usable − length) / 2 |
+///
+/// "Own length" is the view's desired length (explicit or measured, clamped). Nothing is
+/// squeezed: a view longer than its slot overflows (start-docked past the end, end-docked
+/// past the start, centred and filled both ways).
+enum Docking {
+    /// Where a view sits on one axis.
+    enum Placement {
+        case fill, start, center, end
+
+        init(_ alignment: HorizontalAlignment?) {
+            switch alignment ?? .fill {
+            case .fill: self = .fill
+            case .left: self = .start
+            case .center: self = .center
+            case .right: self = .end
+            }
+        }
+
+        init(_ alignment: VerticalAlignment?) {
+            switch alignment ?? .fill {
+            case .fill: self = .fill
+            case .top: self = .start
+            case .center: self = .center
+            case .bottom: self = .end
+            }
+        }
+    }
+
+    /// The origin and length of a view on one axis of its slot.
+    ///
+    /// - Parameters:
+    ///   - ownLength: the view's desired length, already clamped to min/max.
+    ///   - minimum, maximum: the view's min and max lengths (0 and infinity when unset);
+    ///     `fill` clamps the slot's usable length to them, min winning.
+    @inline(__always)
+    static func place(
+        slotStart: Double, slotLength: Double, marginStart: Double, marginEnd: Double,
+        placement: Placement, ownLength: Double, minimum: Double, maximum: Double
+    ) -> (origin: Double, length: Double) {
+        let usable = slotLength - marginStart - marginEnd
+        let start = slotStart + marginStart
+        switch placement {
+        case .fill:
+            let length = max(min(usable, maximum), minimum)
+            return (start + (usable - length) / 2, length)
+        case .start:
+            return (start, ownLength)
+        case .center:
+            return (start + (usable - ownLength) / 2, ownLength)
+        case .end:
+            return (start + usable - ownLength, ownLength)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LayoutSpec
+
+extension Resolver {
+    /// Pass 3 (forward tree order, so parents before children): drawn flags and frames.
+    ///
+    /// A view is drawn when it and all its ancestors are `visible` (`hidden` keeps its space
+    /// but is not drawn, nor is its subtree). The root's frame is the viewport. Every other view is docked in the slot its parent
+    /// gave it (`dock`); then a container gives its children their slots (`assignSlots`) and
+    /// a label or button lays out its text in its content box. A collapsed view gets a
+    /// zero-size frame at its slot's origin, and its descendants one at the same point.
+    mutating func arrange() {
+        slots[0] = Rect(size: viewport)
+        for index in 0..<views.count {
+            let slot = slots[index]
+            let parent = parents[index]
+            var state = flags[index]
+            if state & Flag.collapsed != 0 || (parent >= 0 && flags[parent] & Flag.inCollapsedSubtree != 0) {
+                state |= Flag.inCollapsedSubtree
+            }
+            flags[index] = state
+            isDrawn[index] = state & (Flag.hidden | Flag.inCollapsedSubtree) == 0 && (parent < 0 || isDrawn[parent])
+            if state & Flag.inCollapsedSubtree != 0 {
+                let origin = parent >= 0 && flags[parent] & Flag.inCollapsedSubtree != 0 ? frames[parent] : slot
+                frames[index] = Rect(x: origin.x, y: origin.y, width: 0, height: 0)
+                continue
+            }
+            let frame = index == 0 ? slot : dock(index, in: slot)
+            frames[index] = frame
+            let view = views.baseAddress! + index
+            let hasChildren = subtreeEnd[index] > index + 1
+            let kind = view.pointee.kind
+            let hasText = kind == .label || kind == .button  // `hasText` is not inlinable here
+            guard hasChildren || hasText else { continue }
+            let padding = view.pointee.padding
+            let content = Rect(
+                x: frame.x + (padding.left ?? 0), y: frame.y + (padding.top ?? 0),
+                width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
+            if hasChildren { assignSlots(of: index, content: content) }
+            if hasText { placeText(of: index, content: content) }
+        }
+    }
+
+    /// The frame of view `index` docked in `slot` by its alignments and margin.
+    @inline(__always)
+    func dock(_ index: Int, in slot: Rect) -> Rect {
+        let view = views.baseAddress! + index
+        let margin = view.pointee.margin
+        let size = desired[index]
+        let horizontal = Docking.place(
+            slotStart: slot.x, slotLength: slot.width, marginStart: margin.left ?? 0, marginEnd: margin.right ?? 0,
+            placement: Docking.Placement(view.pointee.horizontalAlignment), ownLength: size.width,
+            minimum: view.pointee.minWidth ?? 0, maximum: view.pointee.maxWidth ?? .infinity)
+        let vertical = Docking.place(
+            slotStart: slot.y, slotLength: slot.height, marginStart: margin.top ?? 0, marginEnd: margin.bottom ?? 0,
+            placement: Docking.Placement(view.pointee.verticalAlignment), ownLength: size.height,
+            minimum: view.pointee.minHeight ?? 0, maximum: view.pointee.maxHeight ?? .infinity)
+        return Rect(x: horizontal.origin, y: vertical.origin, width: horizontal.length, height: vertical.length)
+    }
+
+    /// Gives each child of view `index` its slot inside `content`, by the parent's kind.
+    func assignSlots(of index: Int, content: Rect) {
+        switch views[index].kind {
+        case .stack: assignStackSlots(of: index, content: content)
+        case .grid: assignGridSlots(of: index, content: content)
+        case .view, .label, .button: forEachChild(of: index) { slots[$0] = content }
+        }
+    }
+
+    /// `stack` slots: along the axis each child gets exactly its desired length plus margins,
+    /// then `spacing` before the next child that takes space; across the axis, the content
+    /// box. A collapsed child gets an empty slot where the next child would start.
+    func assignStackSlots(of index: Int, content: Rect) {
+        let vertical = (views[index].orientation ?? .vertical) == .vertical
+        let spacing = views[index].spacing ?? 0
+        var cursor = vertical ? content.y : content.x
+        var placedAny = false
+        forEachChild(of: index) { child in
+            if flags[child] & Flag.collapsed != 0 {
+                slots[child] = vertical
+                    ? Rect(x: content.x, y: cursor, width: content.width, height: 0)
+                    : Rect(x: cursor, y: content.y, width: 0, height: content.height)
+                return
+            }
+            if placedAny { cursor += spacing }
+            placedAny = true
+            let margin = views[child].margin
+            if vertical {
+                let length = desired[child].height + margin.vertical
+                slots[child] = Rect(x: content.x, y: cursor, width: content.width, height: length)
+                cursor += length
+            } else {
+                let length = desired[child].width + margin.horizontal
+                slots[child] = Rect(x: cursor, y: content.y, width: length, height: content.height)
+                cursor += length
+            }
+        }
+    }
+
+    /// Lays out the text of label or button `index` in its `content` box and records it.
+    mutating func placeText(of index: Int, content: Rect) {
+        let view = views.baseAddress! + index
+        let lines = LineLayout(
+            text: view.pointee.text ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
+            maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
+            lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, measurer: measurer)
+        let block = TextPlacement.place(
+            lines, in: content, alignment: view.pointee.resolvedTextAlignment,
+            verticalAlignment: view.pointee.textVerticalAlignment ?? .middle)
+        texts.append((index, block))
+    }
+}

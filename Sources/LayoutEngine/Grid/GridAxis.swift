@@ -1,0 +1,176 @@
+import LayoutSpec
+
+/// One axis of a grid (its rows or its columns): the track definitions and the sizes they
+/// resolve to (DESIGN.md §2, `grid`; WPF's Grid).
+///
+/// Sizing runs in the order the design gives, one named step each:
+/// 1. `init`: fixed tracks take their size (which is also their minimum);
+/// 2. `sizeToSingleSpanItems`: `auto` tracks grow to their single-span content; star tracks
+///    record that content as their minimum (star counts as `auto` when the axis is unbounded);
+/// 3. `distributeSpanningItems`: items spanning several tracks, shortest spans first, add
+///    what they lack equally to their `auto` tracks, else to their star tracks' minimums;
+/// 4. `shareStarSpace`: star tracks share what is left of the available length by weight,
+///    pinning any track whose share is below its minimum to that minimum.
+struct GridAxis {
+    /// What one track is, once `auto`-for-unbounded has been applied.
+    enum Sizing: Equatable {
+        case fixed
+        case auto
+        case star(weight: Double)
+    }
+
+    /// A child's extent on this axis: first track, number of tracks, and its desired length
+    /// with margins.
+    struct Item {
+        var start: Int
+        var span: Int
+        var length: Double
+    }
+
+    private(set) var sizing: [Sizing]
+    /// Resolved track lengths, in points.
+    private(set) var sizes: [Double]
+    /// Content minimum of each star track (0 for others).
+    private(set) var minimums: [Double]
+    /// Space between two adjacent tracks.
+    let spacing: Double
+
+    /// An axis with `tracks` (one `*` track when `nil` or empty) and `spacing` between
+    /// tracks. `bounded` is false when the grid's length on this axis is unbounded, which
+    /// makes star tracks size as `auto`.
+    init(tracks: [Track]?, spacing: Double, bounded: Bool) {
+        let definitions = (tracks?.isEmpty ?? true) ? [Track.star(1)] : tracks!
+        sizing = definitions.map { track in
+            switch track {
+            case .fixed: .fixed
+            case .auto: .auto
+            case .star(let weight): bounded ? .star(weight: weight) : .auto
+            }
+        }
+        sizes = definitions.map { if case .fixed(let points) = $0 { points } else { 0 } }
+        minimums = Array(repeating: 0, count: definitions.count)
+        self.spacing = spacing
+    }
+
+    /// Number of tracks.
+    var count: Int { sizes.count }
+
+    /// The first track and span of an item asking for `start` and `span`: clamped to the
+    /// tracks (a start past the last track lands on the last track, as in WPF).
+    func placement(start: Int?, span: Int?) -> (start: Int, span: Int) {
+        let first = min(max(start ?? 0, 0), count - 1)
+        return (first, min(max(span ?? 1, 1), count - first))
+    }
+
+    /// Runs steps 2–4 for `items`; star space is shared only when `available` is finite.
+    mutating func resolve(items: [Item], available: Double) {
+        sizeToSingleSpanItems(items)
+        distributeSpanningItems(items)
+        if available.isFinite { shareStarSpace(available) }
+    }
+
+    /// Step 2: `auto` tracks take their largest single-span item; star tracks note it as their
+    /// minimum. Fixed tracks ignore content.
+    private mutating func sizeToSingleSpanItems(_ items: [Item]) {
+        for item in items where item.span == 1 {
+            switch sizing[item.start] {
+            case .fixed: break
+            case .auto: sizes[item.start] = max(sizes[item.start], item.length)
+            case .star: minimums[item.start] = max(minimums[item.start], item.length)
+            }
+        }
+    }
+
+    /// Step 3: each spanning item, shortest span first, adds the length it lacks to its `auto`
+    /// tracks equally, or if it spans none, to its star tracks' minimums equally.
+    private mutating func distributeSpanningItems(_ items: [Item]) {
+        let spanning = items.filter { $0.span > 1 }.sorted { $0.span < $1.span }
+        for item in spanning {
+            let tracks = item.start..<(item.start + item.span)
+            let current = contentLength(of: tracks)
+            let missing = item.length - current
+            guard missing > 0 else { continue }
+            let autos = tracks.filter { sizing[$0] == .auto }
+            if !autos.isEmpty {
+                for track in autos { sizes[track] += missing / Double(autos.count) }
+                continue
+            }
+            let stars = tracks.filter { if case .star = sizing[$0] { true } else { false } }
+            for track in stars { minimums[track] += missing / Double(stars.count) }
+        }
+    }
+
+    /// Step 4: star tracks share `available` less the other tracks and the spacing, by weight;
+    /// a track whose share is below its minimum is pinned there and the rest re-shared.
+    private mutating func shareStarSpace(_ available: Double) {
+        var unpinned = (0..<count).filter { if case .star = sizing[$0] { true } else { false } }
+        guard !unpinned.isEmpty else { return }
+        var remaining = available - totalSpacing
+        for track in 0..<count where !isStar(track) { remaining -= sizes[track] }
+        while !unpinned.isEmpty {
+            let totalWeight = unpinned.reduce(0.0) { $0 + weight(of: $1) }
+            let space = max(0, remaining)
+            let pinned = unpinned.filter { minimums[$0] > space * weight(of: $0) / totalWeight }
+            if pinned.isEmpty {
+                for track in unpinned { sizes[track] = space * weight(of: track) / totalWeight }
+                return
+            }
+            for track in pinned {
+                sizes[track] = minimums[track]
+                remaining -= minimums[track]
+            }
+            unpinned.removeAll { pinned.contains($0) }
+        }
+    }
+
+    /// The axis's desired length: tracks at their content size (star tracks at their minimum
+    /// when bounded) plus spacing. This is what a grid asks for in measure.
+    var contentLength: Double {
+        contentLength(of: 0..<count)
+    }
+
+    /// Length of `tracks` and the spacing between them, star tracks at their minimum.
+    private func contentLength(of tracks: Range<Int>) -> Double {
+        var total = spacing * Double(tracks.count - 1)
+        for track in tracks { total += isStar(track) ? minimums[track] : sizes[track] }
+        return total
+    }
+
+    /// Offset of each track's start from the axis's start, once resolved.
+    var offsets: [Double] {
+        var offsets = [Double](repeating: 0, count: count)
+        var position = 0.0
+        for track in 0..<count {
+            offsets[track] = position
+            position += sizes[track] + spacing
+        }
+        return offsets
+    }
+
+    /// Length of `span` tracks from `start` with the spacing between them, once resolved.
+    func extent(start: Int, span: Int) -> Double {
+        var total = spacing * Double(span - 1)
+        for track in start..<(start + span) { total += sizes[track] }
+        return total
+    }
+
+    /// True when every track of `start..<start+span` is fixed.
+    func isFixed(start: Int, span: Int) -> Bool {
+        (start..<(start + span)).allSatisfy { sizing[$0] == .fixed }
+    }
+
+    /// True when a track of `start..<start+span` is a (bounded) star track.
+    func spansStar(start: Int, span: Int) -> Bool {
+        (start..<(start + span)).contains { isStar($0) }
+    }
+
+    private var totalSpacing: Double { spacing * Double(count - 1) }
+
+    private func isStar(_ track: Int) -> Bool {
+        if case .star = sizing[track] { true } else { false }
+    }
+
+    private func weight(of track: Int) -> Double {
+        if case .star(let weight) = sizing[track] { weight } else { 0 }
+    }
+}

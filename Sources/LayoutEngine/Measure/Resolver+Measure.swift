@@ -1,0 +1,135 @@
+import LayoutSpec
+
+extension Resolver {
+    /// Pass 1 (reverse tree order, so children before parents): subtree extents, visibility
+    /// flags, which views depend on the available size, and the desired size of the others.
+    ///
+    /// A view's desired size only depends on the space its parent offers when its subtree
+    /// holds a wrapping label without a width (`View.measuresAgainstAvailableSize`); such
+    /// views are marked `constrained` and left to pass 2. Every other view is measured here
+    /// once, with nothing offered (WPF would pass the same size down; it would not change the
+    /// result). Collapsed views measure 0 × 0 and are skipped by their parents (a collapsed
+    /// view's own subtree is measured all the same: it is never read).
+    func measureBottomUp() {
+        flags.initialize(repeating: 0)
+        subtreeEnd.initialize(repeating: 0)
+        var index = views.count - 1
+        while index >= 0 {
+            let end = max(subtreeEnd[index], Int32(truncatingIfNeeded: index + 1))
+            subtreeEnd[index] = end
+            let parent = parents[index]
+            if parent >= 0, subtreeEnd[parent] < end { subtreeEnd[parent] = end }
+            let visibility = views[index].visibility
+            if visibility == .hidden { flags[index] |= Flag.hidden }
+            if visibility == .collapsed {
+                flags[index] |= Flag.collapsed
+                desired[index] = .zero
+            } else if flags[index] & Flag.constrained != 0 || views[index].measuresAgainstAvailableSize {
+                flags[index] |= Flag.constrained
+                desired[index] = .zero
+                if parent >= 0 { flags[parent] |= Flag.constrained }
+            } else {
+                desired[index] = measure(index, contentConstraint: Size(width: .infinity, height: .infinity))
+            }
+            index -= 1
+        }
+    }
+
+    /// The desired size of view `index`, its children being measured already: the explicit
+    /// size if set, else its content plus padding; clamped to min/max (min wins); margins
+    /// excluded.
+    ///
+    /// - Parameter contentConstraint: the space offered to its content (after margins, min/max
+    ///   and padding); only wrapping labels without a width read it.
+    func measure(_ index: Int, contentConstraint: Size) -> Size {
+        let view = views.baseAddress! + index
+        var content: Size
+        switch view.pointee.kind {
+        case .view: content = dockedContentSize(of: index)
+        case .stack: content = stackContentSize(of: index)
+        case .grid: content = gridContentSize(of: index, contentConstraint: contentConstraint)
+        case .label, .button:
+            content = textSize(of: index, contentConstraint: contentConstraint)
+            if subtreeEnd[index] > index + 1 {
+                let children = dockedContentSize(of: index)
+                content = Size(width: max(content.width, children.width), height: max(content.height, children.height))
+            }
+        }
+        let padding = view.pointee.padding
+        let width = view.pointee.width ?? content.width + padding.horizontal
+        let height = view.pointee.height ?? content.height + padding.vertical
+        return Size(width: view.pointee.clampWidth(width), height: view.pointee.clampHeight(height))
+    }
+
+    /// The space view `index` offers its content when its parent offers `available` (margins
+    /// included): its explicit size, else `available` less margins; clamped; less padding.
+    /// The root is offered the viewport whatever its own size.
+    func contentConstraint(of index: Int, available: Size) -> Size {
+        let view = views.baseAddress! + index
+        var width = viewport.width, height = viewport.height
+        if index > 0 {
+            width = view.pointee.clampWidth(view.pointee.width ?? available.width - view.pointee.margin.horizontal)
+            height = view.pointee.clampHeight(view.pointee.height ?? available.height - view.pointee.margin.vertical)
+        }
+        return Size(
+            width: max(0, width - view.pointee.padding.horizontal),
+            height: max(0, height - view.pointee.padding.vertical))
+    }
+
+    /// Content of a `view` (and of the children of a label): each child docked in the whole
+    /// content box, so the box must hold the largest child with its margins.
+    func dockedContentSize(of index: Int) -> Size {
+        var width = 0.0, height = 0.0
+        forEachChild(of: index) { child in
+            guard flags[child] & Flag.collapsed == 0 else { return }
+            let margin = views[child].margin
+            width = max(width, desired[child].width + margin.horizontal)
+            height = max(height, desired[child].height + margin.vertical)
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// Content of a `stack`: along the axis the sum of children's lengths with margins, plus
+    /// `spacing` between children that take space; across it the largest child.
+    func stackContentSize(of index: Int) -> Size {
+        let vertical = (views[index].orientation ?? .vertical) == .vertical
+        let spacing = views[index].spacing ?? 0
+        var along = 0.0, across = 0.0, placed = 0
+        forEachChild(of: index) { child in
+            guard flags[child] & Flag.collapsed == 0 else { return }
+            let margin = views[child].margin
+            let size = desired[child]
+            if vertical {
+                along += size.height + margin.vertical
+                across = max(across, size.width + margin.horizontal)
+            } else {
+                along += size.width + margin.horizontal
+                across = max(across, size.height + margin.vertical)
+            }
+            placed += 1
+        }
+        if placed > 1 { along += spacing * Double(placed - 1) }
+        return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+    }
+
+    /// Content of a `label` or `button`: its text laid out, wrapping (when `numberOfLines`
+    /// ≠ 1) at its explicit width less padding, else at the space offered.
+    func textSize(of index: Int, contentConstraint: Size) -> Size {
+        let view = views.baseAddress! + index
+        guard let text = view.pointee.text, !text.isEmpty else { return .zero }
+        let numberOfLines = view.pointee.numberOfLines ?? 1
+        var wrapWidth = Double.infinity
+        if numberOfLines != 1 {
+            if let width = view.pointee.width {
+                wrapWidth = max(0, view.pointee.clampWidth(width) - view.pointee.padding.horizontal)
+            } else {
+                wrapWidth = contentConstraint.width
+            }
+        }
+        let lines = LineLayout(
+            text: text, font: view.pointee.resolvedFont, maxWidth: wrapWidth, maxHeight: .infinity,
+            numberOfLines: numberOfLines, lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail,
+            measurer: measurer)
+        return lines.size
+    }
+}

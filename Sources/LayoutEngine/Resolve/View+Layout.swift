@@ -1,0 +1,21 @@
+import LayoutSpec
+
+extension View {
+    /// `length` clamped to `minWidth…maxWidth`; where they disagree, `minWidth` wins.
+    @inline(__always)
+    func clampWidth(_ length: Double) -> Double {
+        max(min(length, maxWidth ?? .infinity), minWidth ?? 0)
+    }
+
+    /// `length` clamped to `minHeight…maxHeight`; where they disagree, `minHeight` wins.
+    @inline(__always)
+    func clampHeight(_ length: Double) -> Double {
+        max(min(length, maxHeight ?? .infinity), minHeight ?? 0)
+    }
+
+    /// True when this view's desired size depends on the space offered to it: a wrapping
+    /// label or button (`numberOfLines` ≠ 1) without an explicit width wraps at that space.
+    var measuresAgainstAvailableSize: Bool {
+        kind.hasText && (numberOfLines ?? 1) != 1 && width == nil
+    }
+}
