@@ -60,8 +60,10 @@ CREATE TABLE changes (
     PRIMARY KEY (site, seq)
 ) WITHOUT ROWID;
 CREATE INDEX changes_by_view ON changes (document, view);
+-- Reading a version replays one document's changes by site and seq.
+CREATE INDEX changes_by_document ON changes (document, site, seq);
 -- Every move, for replaying concurrent moves without cycles.
-CREATE INDEX changes_moves ON changes (document, site, seq) WHERE property = 'parent';
+CREATE INDEX changes_moves ON changes (document) WHERE property = 'parent';
 
 -- The winning change of every property of every document: the head state.
 CREATE TABLE heads (

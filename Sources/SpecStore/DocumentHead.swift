@@ -56,7 +56,11 @@ public final class DocumentHead {
     /// The whole head state, loaded on first use.
     public func state() throws -> DocumentState {
         if let loadedState { return loadedState }
-        let state = try documentID.map { try store.headState(documentID: $0) } ?? DocumentState()
+        var state = DocumentState()
+        if let documentID {
+            state = try store.headState(documentID: documentID)
+            try store.resolveTree(&state, documentID: documentID, vector: try store.knownVector(documentID: documentID))
+        }
         loadedState = state
         return state
     }

@@ -86,12 +86,17 @@ extension Store {
         let rowID = database.lastInsertRowID
         try database.run("UPDATE documents SET head = ?, known = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
                          [.integer(rowID), .blob(vector.encoded), .integer(Int64(edits.count)), .integer(documentID)])
-        let changes = (firstSeq...lastSeq).lazy.map { seq in
-            (edits[Int(seq - firstSeq)], Stamp(hlc: hlc, site: self.site, seq: seq))
+        try snapshotIfDue(documentID: documentID, versionRowID: rowID) {
+            // A single writer's loaded head plus the new edits is the raw state; saves a re-read.
+            guard var state = head.loadedState, base.entries.count <= 1 else { return try headState(documentID: documentID) }
+            for (offset, edit) in edits.enumerated() {
+                let stamp = Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset))
+                state.apply(view: edit.view, property: edit.property, DocumentState.Entry(value: edit.value, stamp: stamp))
+            }
+            return state
         }
-        try snapshotIfDue(documentID: documentID, versionRowID: rowID, head: head, newChanges: changes)
         return VersionRecord(rowID: rowID, id: version.id, document: name, number: Int(number), kind: .commit, site: site,
-                             firstSeq: firstSeq, lastSeq: lastSeq, vector: vector, message: message, author: author, time: time, tags: [])
+                             firstSeq: firstSeq, lastSeq: lastSeq, vector: vector, base: base, message: message, author: author, time: time, tags: [])
     }
 
     /// The union of a document's version vectors: what its head state folds.

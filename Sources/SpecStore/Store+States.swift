@@ -9,15 +9,41 @@ extension Store {
     /// nearest snapshot it includes plus a replay of the changes in between. A snapshot is taken
     /// whenever the changes since the last one reach half the document's size, so a read costs
     /// about the size of the document, not the length of its history.
+    ///
+    /// The `parent` entries are the effective ones: where concurrent moves would have made a
+    /// cycle, the moves are replayed in stamp order and the offending ones skipped
+    /// (`TreeResolver`).
     public func state(of version: VersionRecord) throws -> DocumentState {
         try database.readTransaction {
             let documentID = try requireDocument(version.document)
             let head = try database.scalar("SELECT head FROM documents WHERE id = ?", [.integer(documentID)])?.integer
-            if head == version.rowID { return try headState(documentID: documentID) }
-            var (state, base) = try nearestSnapshot(documentID: documentID, version: version)
-            try replay(documentID: documentID, from: base, to: version.vector, into: &state)
+            var state: DocumentState
+            if head == version.rowID {
+                state = try headState(documentID: documentID)
+            } else {
+                let (snapshot, base) = try nearestSnapshot(documentID: documentID, version: version)
+                state = snapshot
+                try replay(documentID: documentID, from: base, to: version.vector, into: &state)
+            }
+            try resolveTree(&state, documentID: documentID, vector: version.vector)
             return state
         }
+    }
+
+    /// Applies tree resolution when more than one site wrote to the document.
+    func resolveTree(_ state: inout DocumentState, documentID: Int64, vector: VersionVector) throws {
+        guard vector.entries.count > 1 else { return }
+        var moves: [TreeResolver.Move] = []
+        try database.query("""
+            SELECT site, seq, hlc, view, value FROM changes WHERE document = ? AND property = 'parent'
+            """, [.integer(documentID)]) { row in
+            let site = site(numbered: row.int64(0))
+            let seq = row.int64(1)
+            guard vector.includes(site: site, seq: seq) else { return }
+            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(2))), site: site, seq: seq)
+            moves.append(TreeResolver.Move(view: row.text(3) ?? "", parent: row.text(4), stamp: stamp))
+        }
+        TreeResolver.resolve(&state, moves: moves)
     }
 
     /// The head state of a document: every property's winning change.
@@ -60,8 +86,8 @@ extension Store {
             guard let number = try siteNumber(site) else { continue }
             try database.query("""
                 SELECT seq, hlc, view, property, value FROM changes
-                WHERE site = ? AND seq > ? AND seq <= ? AND document = ?
-                """, [.integer(number), .integer(base[site]), .integer(upper), .integer(documentID)]) { row in
+                WHERE document = ? AND site = ? AND seq > ? AND seq <= ?
+                """, [.integer(documentID), .integer(number), .integer(base[site]), .integer(upper)]) { row in
                 guard let property = row.text(3).flatMap(Property.named) else { return }
                 let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: site, seq: row.int64(0))
                 state.apply(view: row.text(2) ?? "", property: property, DocumentState.Entry(value: row.text(4), stamp: stamp))
@@ -73,26 +99,17 @@ extension Store {
         try database.scalar("SELECT id FROM sites WHERE uuid = ?", [.blob(site.bytes)])?.integer
     }
 
-    /// Takes a snapshot of the document at the version just written, when enough changes
-    /// have piled up since the last one.
-    func snapshotIfDue(documentID: Int64, versionRowID: Int64, head: DocumentHead,
-                       newChanges: some Sequence<(Edit, Stamp)>) throws {
+    /// Takes a snapshot of the document at `versionRowID` (whose state `rawState` gives, as a
+    /// raw last-writer-wins fold) when enough changes have piled up since the last one.
+    func snapshotIfDue(documentID: Int64, versionRowID: Int64, rawState: () throws -> DocumentState) throws {
         var size: Int64 = 0, since: Int64 = 0
         try database.query("SELECT snapshot_size, since_snapshot FROM documents WHERE id = ?", [.integer(documentID)]) { row in
             size = row.int64(0)
             since = row.int64(1)
         }
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
-        var state: DocumentState
-        if let loaded = head.loadedState {
-            state = loaded
-            for (edit, stamp) in newChanges {
-                state.apply(view: edit.view, property: edit.property, DocumentState.Entry(value: edit.value, stamp: stamp))
-            }
-        } else {
-            state = try headState(documentID: documentID)
-        }
-        try database.run("INSERT INTO snapshots (version, document, state) VALUES (?, ?, ?)",
+        let state = try rawState()
+        try database.run("INSERT OR REPLACE INTO snapshots (version, document, state) VALUES (?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(StateSnapshot.encode(state))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(state.count)), .integer(documentID)])

@@ -14,18 +14,25 @@ public struct VersionRecord: Hashable, Sendable {
     public let firstSeq: Int64
     public let lastSeq: Int64
     public let vector: VersionVector
+    /// The document's vector before this version.
+    public let base: VersionVector
     public let message: String
     public let author: String
     /// Unix milliseconds.
     public let time: Int64
     public var tags: [String]
 
+    /// The version as it travels (without its changes).
+    public var version: Version {
+        Version(document: document, vector: vector, kind: kind, message: message, author: author, time: time)
+    }
+
     /// Number of changes the version itself made.
     public var changeCount: Int64 { max(0, lastSeq - firstSeq + 1) }
 }
 
 extension Store {
-    static let versionColumns = "v.id, v.hash, v.number, v.kind, v.site, v.first_seq, v.last_seq, v.vector, v.message, v.author, v.time"
+    static let versionColumns = "v.id, v.hash, v.number, v.kind, v.site, v.first_seq, v.last_seq, v.vector, v.message, v.author, v.time, v.base"
 
     func versionRecord(_ row: Row, document: String) -> VersionRecord {
         VersionRecord(
@@ -38,6 +45,7 @@ extension Store {
             firstSeq: row.int64(5),
             lastSeq: row.int64(6),
             vector: VersionVector(encoded: row.blob(7)) ?? VersionVector(),
+            base: VersionVector(encoded: row.blob(11)) ?? VersionVector(),
             message: row.text(8) ?? "",
             author: row.text(9) ?? "",
             time: row.int64(10),

@@ -1,0 +1,66 @@
+import LayoutSpec
+import SpecSync
+
+extension Store {
+    /// What this store holds, per site: the highest seq with every lower seq held too. A peer
+    /// sends what lies above it.
+    public func knowledge() throws -> VersionVector {
+        var vector = VersionVector()
+        try database.query("SELECT id, max_seq FROM sites") { row in
+            vector[site(numbered: row.int64(0))] = row.int64(1)
+        }
+        return vector
+    }
+
+    /// Every commit version whose changes lie above `known` (per site), with its changes, in
+    /// seq order per site; only of `documents` when given.
+    public func payloads(after known: VersionVector, documents: Set<String>? = nil) throws -> [VersionPayload] {
+        try database.readTransaction {
+            var names: [Int64: String] = [:]
+            try database.query("SELECT id, name FROM documents") { row in names[row.int64(0)] = row.text(1) ?? "" }
+            var result: [VersionPayload] = []
+            for (number, site) in sitesByNumber.sorted(by: { $0.key < $1.key }) {
+                result += try payloads(of: number, site: site, after: known[site], names: names, documents: documents)
+            }
+            return result
+        }
+    }
+
+    private func payloads(of number: Int64, site: SiteID, after seq: Int64, names: [Int64: String], documents: Set<String>?) throws -> [VersionPayload] {
+        struct Header { let document: String; let first: Int64; let last: Int64; let hlc: Timestamp; let base: VersionVector; let version: Version }
+        var headers: [Header] = []
+        try database.query("""
+            SELECT document, first_seq, last_seq, hlc, base, vector, message, author, time FROM versions
+            WHERE site = ? AND kind = 'commit' AND last_seq > ? ORDER BY first_seq
+            """, [.integer(number), .integer(seq)]) { row in
+            guard let name = names[row.int64(0)], documents?.contains(name) ?? true else { return }
+            let vector = VersionVector(encoded: row.blob(5)) ?? VersionVector()
+            let version = Version(document: name, vector: vector, kind: .commit, message: row.text(6) ?? "", author: row.text(7) ?? "", time: row.int64(8))
+            headers.append(Header(document: name, first: row.int64(1), last: row.int64(2), hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(3))),
+                                  base: VersionVector(encoded: row.blob(4)) ?? VersionVector(), version: version))
+        }
+        guard !headers.isEmpty else { return [] }
+        var payloads: [VersionPayload] = []
+        payloads.reserveCapacity(headers.count)
+        let statement = try database.statement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
+        for header in headers {
+            try statement.bind(number, at: 1)
+            try statement.bind(header.first, at: 2)
+            try statement.bind(header.last, at: 3)
+            var changes: [Change] = []
+            changes.reserveCapacity(Int(header.last - header.first + 1))
+            var view = ""
+            while try statement.step() {
+                view = statement.text(1, reusing: view)
+                guard let property = statement.text(2).flatMap(Property.named) else {
+                    throw StoreError.corrupt(path: path, detail: "change (\(site.short), \(statement.int64(0))) has an unknown property")
+                }
+                changes.append(Change(stamp: Stamp(hlc: header.hlc, site: site, seq: statement.int64(0)), document: header.document,
+                                      view: view, property: property, value: statement.text(3)))
+            }
+            payloads.append(VersionPayload(version: header.version, site: site, firstSeq: header.first, lastSeq: header.last,
+                                           hlc: header.hlc, base: header.base, changes: changes))
+        }
+        return payloads
+    }
+}
