@@ -29,8 +29,10 @@ let package = Package(
             dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Moving versions between stores: store to store, bundles.
+        .target(name: "Replication", dependencies: ["SpecStore", "SpecSync"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "Replication"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.
@@ -40,7 +42,7 @@ let package = Package(
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "PlumbCLI"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI"],
             path: "Tools/Bench"
         ),
 
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
         .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
+        .testTarget(name: "ReplicationTests", dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),
     ]
 )

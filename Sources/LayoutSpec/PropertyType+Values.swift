@@ -26,7 +26,7 @@ extension PropertyType {
         switch self {
         case .length: "expected a number ≥ 0"
         case .fontSize: "expected a number > 0 and ≤ 10000"
-        case .count(let minimum): "expected a whole number ≥ \(minimum)"
+        case .count(let minimum): "expected a whole number from \(minimum) to 1000000"
         case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .text(let maxLength): "expected a string of at most \(maxLength) characters"
         case .color: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\""
@@ -43,7 +43,7 @@ extension PropertyType {
         let value: JSONValue?
         switch self {
         case .length, .fontSize, .count:
-            value = Double(text).map(JSONValue.number)
+            value = Self.jsonNumber(text).map(JSONValue.number)
         case .bool:
             value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         case .tracks:
@@ -52,7 +52,7 @@ extension PropertyType {
             } else {
                 value = .array(text.split(separator: ",", omittingEmptySubsequences: false).map {
                     let part = $0.trimmingSpaces
-                    return Double(part).map(JSONValue.number) ?? .string(part)
+                    return Self.jsonNumber(part).map(JSONValue.number) ?? .string(part)
                 })
             }
         case .choice, .text, .color, .viewID, .orderKey:
@@ -60,6 +60,13 @@ extension PropertyType {
         }
         guard let value, check(value) == nil else { return nil }
         return value
+    }
+
+    /// A number written as JSON writes numbers (no `+`, hex, `inf` or `nan`), else `nil`.
+    static func jsonNumber(_ text: String) -> Double? {
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+              case .number(let number)? = try? JSONParser.parse(text) else { return nil }
+        return number
     }
 
     static func isColor(_ text: String) -> Bool {

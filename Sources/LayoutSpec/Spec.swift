@@ -30,6 +30,13 @@ public struct Spec: Hashable, Sendable {
         parents[index] < 0 ? nil : views[parents[index]].id
     }
 
+    /// Levels of the deepest view (the root alone is 1). O(n).
+    public var depth: Int {
+        var levels = [Int](repeating: 1, count: views.count)
+        for index in 1..<max(1, views.count) { levels[index] = levels[parents[index]] + 1 }
+        return levels.max() ?? 0
+    }
+
     /// Indices of each view's children, in order. O(n).
     public func childIndices() -> [[Int]] {
         var children = Array(repeating: [Int](), count: views.count)

@@ -68,7 +68,7 @@ struct SpecDecoder {
         guard case .array(let elements) = children else {
             throw fail(path + ".children", "expected an array of views, got \(children.typeDescription)")
         }
-        if !elements.isEmpty && !view.kind.isContainer {
+        if !view.kind.isContainer {
             throw fail(path + ".children", "a \(view.kind.rawValue) cannot have children (only view, stack and grid can)")
         }
         for (position, element) in elements.enumerated() {
@@ -93,7 +93,7 @@ struct SpecDecoder {
             var parentID: String?
             switch element["parent"] {
             case nil, .null?: parentID = nil
-            case .string(let id)?: parentID = id
+            case .string(let id)? where Identifier.isValid(id): parentID = id
             case let other?: throw fail(path + ".parent", "expected a view id, got \(other.typeDescription)")
             }
             views.append(view)
@@ -189,6 +189,9 @@ struct SpecDecoder {
     }
 
     private func decodeFont(_ json: JSONValue, path: String, into view: inout View) throws(SpecError) {
+        guard view.kind.hasText else {
+            throw fail(path, "\"font\" is not a property of a \(view.kind.rawValue) (it applies to label, button)")
+        }
         guard case .object(let members) = json else {
             throw fail(path, "expected an object {family, size, weight}, got \(json.typeDescription)")
         }

@@ -24,13 +24,13 @@ public enum Track: Hashable, Sendable {
             let weightText = text.dropLast()
             if weightText.isEmpty {
                 self = .star(1)
-            } else if let weight = Double(weightText), weight.isFinite, weight > 0 {
+            } else if let weight = PropertyType.jsonNumber(String(weightText)), weight > 0 {
                 self = .star(weight)
             } else {
                 return nil
             }
         case .string(let text):
-            guard let points = Double(text), points.isFinite, points >= 0 else { return nil }
+            guard let points = PropertyType.jsonNumber(text), points >= 0 else { return nil }
             self = .fixed(points)
         default:
             return nil

@@ -30,7 +30,9 @@ public enum Plumb {
         CommandEntry(SetCommand.self), CommandEntry(AddCommand.self), CommandEntry(RemoveCommand.self),
         CommandEntry(MoveCommand.self), CommandEntry(DocsCommand.self), CommandEntry(ShowCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
-        CommandEntry(RevertCommand.self),
+        CommandEntry(RevertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
+        CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
+        CommandEntry(ReidentifyCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.

@@ -22,7 +22,12 @@ enum ShowCommand: Command {
         for id in result.detached {
             context.console.warn("\(reference.document): view \"\(id)\" is not laid out: its parent is deleted, unknown or not a container")
         }
-        context.console.write(SpecCodec.encodeText(result.spec, shape: arguments.has("--flat") ? .flat : .nested))
+        var shape: SpecCodec.Shape = arguments.has("--flat") ? .flat : .nested
+        if shape == .nested, result.spec.depth > SpecCodec.maxNestingDepth {
+            context.console.warn("\(reference.document) is nested deeper than \(SpecCodec.maxNestingDepth) levels; showing the flat shape")
+            shape = .flat
+        }
+        context.console.write(SpecCodec.encodeText(result.spec, shape: shape))
     }
 }
 

@@ -1,0 +1,66 @@
+import LayoutSpec
+import Replication
+import SpecStore
+
+/// `plumb sync PATH`: both ways with another store on this machine or a mounted disk.
+enum SyncCommand: Command {
+    static let spec = CommandSpec(
+        name: "sync", usage: "PATH [--max-clock-skew SECONDS] [--json]",
+        summary: "sync both ways with another store (a store file or a folder holding .plumb/)",
+        details: """
+            Each side receives the versions it lacks; concurrent edits merge per property, last
+            writer wins, and the losing values are listed by `plumb conflicts DOC`. Changes
+            stamped more than --max-clock-skew seconds (default 60) ahead of this machine's
+            clock are refused.
+            """,
+        flags: ["--json"], options: ["--max-clock-skew"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(1...1, spec)
+        let skew = try TransferReporting.maxSkew(arguments, spec: spec)
+        let local = try context.store()
+        let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
+        let remote = try Store.open(at: remotePath)
+        guard remote.path != local.path else { throw CLIError.failure("\(remotePath): that is this store") }
+        let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
+        if arguments.has("--json") {
+            context.console.print(JSONWriter.pretty(.object([
+                JSONMember("received", TransferReporting.json(report.received)),
+                JSONMember("sent", TransferReporting.json(report.sent)),
+            ])))
+        } else {
+            context.console.print(TransferReporting.summary("received", report.received))
+            context.console.print(TransferReporting.summary("sent", report.sent))
+        }
+    }
+}
+
+/// `plumb clone SRC DIR`: a new store with its own site id holding everything SRC has.
+enum CloneCommand: Command {
+    static let spec = CommandSpec(
+        name: "clone", usage: "SRC DIR", summary: "make a new store in DIR holding everything SRC has, with its own site id")
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(2...2, spec)
+        let source = try Store.open(at: Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory))
+        try InitCommand.run(try ParsedArguments([arguments.positionals[1]], spec: InitCommand.spec), context: context)
+        let target = try Store.open(at: Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
+        let report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+        context.console.print(TransferReporting.summary("copied", report))
+    }
+}
+
+/// `plumb reidentify`: a new site id for a store that was copied.
+enum ReidentifyCommand: Command {
+    static let spec = CommandSpec(
+        name: "reidentify", usage: "", summary: "give this store a new site id (after copying a store file)",
+        details: "A copied store shares its original's site id, and sync refuses to merge the two. This gives the copy its own.")
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(0...0, spec)
+        let store = try context.store()
+        let old = store.site
+        let fresh = try store.reidentify()
+        context.console.print("site \(old.short) → \(fresh.short)")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LayoutSpec
+import SpecStore
+
+/// How sync and bundle commands report what moved, and show progress on a terminal.
+enum TransferReporting {
+    /// `received 12 versions (340 changes) in 2 documents; 1 merge version; 3 conflicts`.
+    static func summary(_ verb: String, _ report: ImportReport) -> String {
+        var parts = ["\(verb) \(plural(report.versions, "version")) (\(plural(report.changes, "change"))) in \(plural(report.documents.count, "document"))"]
+        if report.alreadyHeld > 0 { parts.append("\(report.alreadyHeld) already here") }
+        if report.waiting > 0 { parts.append("\(plural(report.waiting, "version")) waiting for earlier ones") }
+        if report.merges > 0 { parts.append(plural(report.merges, "merge version")) }
+        if report.conflicts > 0 { parts.append("\(plural(report.conflicts, "conflict")) (see `plumb conflicts DOC`)") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func json(_ report: ImportReport) -> JSONValue {
+        .object([
+            JSONMember("versions", .number(Double(report.versions))),
+            JSONMember("changes", .number(Double(report.changes))),
+            JSONMember("documents", .array(report.documents.sorted().map(JSONValue.string))),
+            JSONMember("alreadyHeld", .number(Double(report.alreadyHeld))),
+            JSONMember("waiting", .number(Double(report.waiting))),
+            JSONMember("merges", .number(Double(report.merges))),
+            JSONMember("conflicts", .number(Double(report.conflicts))),
+        ])
+    }
+
+    /// A progress callback drawing `label n/total` on stderr, only on a terminal and only for
+    /// transfers big enough to wait for.
+    static func progress(_ console: Console) -> ((String, Int, Int) -> Void)? {
+        guard console.errorIsTerminal else { return nil }
+        return { label, done, total in
+            guard total >= 200, done % 100 == 0 || done == total else { return }
+            FileHandle.standardError.write(Data("\r\(label) versions: \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+        }
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// `--max-clock-skew SECONDS` (default 60).
+    static func maxSkew(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> UInt64 {
+        guard let text = arguments.value("--max-clock-skew") else { return Store.defaultMaxClockSkew }
+        guard let seconds = UInt64(text) else { throw CLIError.usage("--max-clock-skew: expected whole seconds", command: spec) }
+        return seconds * 1000
+    }
+}

@@ -1,0 +1,113 @@
+import SpecStore
+import SpecSync
+
+/// A bundle file: versions to carry between stores by mail, USB or git (docs/bundle-format.md).
+///
+/// Layout: the magic `PLMBBNDL`, the format version (varint), the creator's site id (16 bytes),
+/// the creator's knowledge (count, then site id and seq each), the documents it was limited to
+/// (count, then names; none = all), the version pack (length, then `VersionPack` bytes), and
+/// last the SHA-256 of everything before it.
+public struct BundleFile: Sendable, Equatable {
+    public static let magic = Array("PLMBBNDL".utf8)
+    public static let formatVersion: UInt64 = 1
+
+    /// The store that wrote it.
+    public var creator: SiteID
+    /// What the creator held: a peer answers with a bundle `--since` this.
+    public var knowledge: VersionVector
+    /// The documents it was limited to; empty = all.
+    public var documents: [String]
+    public var payloads: [VersionPayload]
+
+    public init(creator: SiteID, knowledge: VersionVector, documents: [String], payloads: [VersionPayload]) {
+        self.creator = creator
+        self.knowledge = knowledge
+        self.documents = documents
+        self.payloads = payloads
+    }
+
+    /// The versions of `store` above `since` (of `documents` only, when not empty).
+    public static func make(from store: Store, documents: [String] = [], since: VersionVector = VersionVector()) throws -> BundleFile {
+        let payloads = try store.payloads(after: since, documents: documents.isEmpty ? nil : Set(documents))
+        return BundleFile(creator: store.site, knowledge: try store.knowledge(), documents: documents, payloads: payloads)
+    }
+
+    /// The file's bytes.
+    public func encoded() -> [UInt8] {
+        var out = BinaryWriter()
+        out.raw(BundleFile.magic)
+        out.varint(BundleFile.formatVersion)
+        out.raw(creator.bytes)
+        let known = knowledge.sorted
+        out.varint(known.count)
+        for (site, seq) in known {
+            out.raw(site.bytes)
+            out.varint(UInt64(seq))
+        }
+        out.varint(documents.count)
+        for name in documents { out.string(name) }
+        let pack = VersionPack.encode(payloads)
+        out.varint(pack.count)
+        out.raw(pack)
+        out.raw(SHA256.hash(out.bytes))
+        return out.bytes
+    }
+
+    /// Reads a bundle file, checking its checksum and format version first.
+    public init(decoding bytes: [UInt8]) throws(BundleError) {
+        guard bytes.count >= BundleFile.magic.count, Array(bytes.prefix(BundleFile.magic.count)) == BundleFile.magic else { throw .notABundle }
+        var reader = BinaryReader(bytes: bytes, offset: BundleFile.magic.count)
+        guard let format = reader.varint() else { throw .truncated }
+        guard format <= BundleFile.formatVersion else { throw .newerFormat(format) }
+        guard format == BundleFile.formatVersion else { throw .corrupt("unknown format \(format)") }
+        guard bytes.count >= reader.offset + 16 + 32 else { throw .truncated }
+        let body = Array(bytes.dropLast(32))
+        guard SHA256.hash(body) == Array(bytes.suffix(32)) else {
+            throw .corrupt("checksum mismatch: the file is damaged or was cut short")
+        }
+        reader = BinaryReader(bytes: body, offset: reader.offset)
+        guard let creatorBytes = reader.take(16), let creator = SiteID(bytes: creatorBytes),
+              let knownCount = reader.count(atMost: reader.remaining / 17) else { throw .corrupt("header") }
+        var knowledge = VersionVector()
+        for _ in 0..<knownCount {
+            guard let raw = reader.take(16), let site = SiteID(bytes: raw), let seq = reader.varint(), seq < UInt64(Int64.max) else {
+                throw .corrupt("knowledge")
+            }
+            knowledge[site] = Int64(seq)
+        }
+        guard let documentCount = reader.count(atMost: reader.remaining) else { throw .corrupt("documents") }
+        var documents: [String] = []
+        for _ in 0..<documentCount {
+            guard let name = reader.string() else { throw .corrupt("documents") }
+            documents.append(name)
+        }
+        guard let packLength = reader.count(atMost: reader.remaining), let pack = reader.take(packLength), reader.isAtEnd else {
+            throw .corrupt("version data length")
+        }
+        do {
+            payloads = try VersionPack.decode(Array(pack))
+        } catch {
+            throw .corrupt(error.description)
+        }
+        self.creator = creator
+        self.knowledge = knowledge
+        self.documents = documents
+    }
+}
+
+/// A bundle file that cannot be used. Nothing is applied.
+public enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notABundle
+    case truncated
+    case newerFormat(UInt64)
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .notABundle: "not a Plumb bundle"
+        case .truncated: "the bundle is cut short"
+        case .newerFormat(let format): "bundle format \(format) was written by a newer Plumb (this one reads format \(BundleFile.formatVersion)); upgrade Plumb"
+        case .corrupt(let detail): "the bundle is damaged (\(detail))"
+        }
+    }
+}
