@@ -51,7 +51,9 @@ let package = Package(
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
         .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
-        .testTarget(name: "ReplicationTests", dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine"]),
+        .testTarget(
+            name: "ReplicationTests", dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),
     ]
 )

@@ -16,7 +16,8 @@ public final class Store {
     /// Every site's local number and id, loaded once (sites are few).
     private(set) var sitesByNumber: [Int64: SiteID] = [:]
     private var numbersBySite: [SiteID: Int64] = [:]
-    /// The wall clock, Unix milliseconds (`PLUMB_NOW_MS` overrides it for tests).
+    /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
+    /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
 
     /// How many milliseconds a busy store is waited for.
@@ -90,10 +91,9 @@ public final class Store {
         sitesByNumber[number]!
     }
 
-    /// Unix milliseconds now, or `PLUMB_NOW_MS` when set.
+    /// Unix milliseconds now.
     public static func wallClock() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["PLUMB_NOW_MS"], let value = UInt64(text) { return value }
-        return UInt64(Date().timeIntervalSince1970 * 1000)
+        UInt64(Date().timeIntervalSince1970 * 1000)
     }
 
     /// Checks the file with `PRAGMA integrity_check`; returns SQLite's findings ("ok" when sound).

@@ -20,7 +20,7 @@ enum SyncCommand: Command {
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
         let local = try context.store()
         let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
-        let remote = try Store.open(at: remotePath)
+        let remote = try context.open(remotePath)
         guard remote.path != local.path else { throw CLIError.failure("\(remotePath): that is this store") }
         let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
         if arguments.has("--json") {
@@ -42,9 +42,9 @@ enum CloneCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
-        let source = try Store.open(at: Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory))
+        let source = try context.open(Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory))
         try InitCommand.run(try ParsedArguments([arguments.positionals[1]], spec: InitCommand.spec), context: context)
-        let target = try Store.open(at: Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
+        let target = try context.open(Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
         let report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
         context.console.print(TransferReporting.summary("copied", report))
     }

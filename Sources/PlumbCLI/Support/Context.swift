@@ -27,8 +27,15 @@ public final class Context {
             guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
             path = found
         }
-        let store = try Store.open(at: path)
+        let store = try open(path)
         openedStore = store
+        return store
+    }
+
+    /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests).
+    public func open(_ path: String) throws -> Store {
+        let store = try Store.open(at: path)
+        if let text = environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
         return store
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+import LayoutEngine
+import LayoutSpec
+import PlumbCLI
+import Replication
+import SpecStore
+import SpecSync
+
+/// One store in a replication test, edited through the real `plumb` commands (in-process).
+final class Replica {
+    let name: String
+    let folder: URL
+    var storePath: String { folder.appendingPathComponent(".plumb/store.sqlite").path }
+    private(set) var lastOutput = ""
+
+    init(name: String, root: URL) {
+        self.name = name
+        folder = root.appendingPathComponent(name)
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Runs a plumb command line against this replica; returns the exit status.
+    @discardableResult
+    func plumb(_ arguments: [String], now: UInt64) -> Int32 {
+        var out = "", err = ""
+        let console = Console(out: { out += $0 }, err: { err += $0 }, isTerminal: false, errorIsTerminal: false, useColor: false)
+        let environment = ["PLUMB_AUTHOR": name, "PLUMB_NOW_MS": String(now)]
+        let status = Plumb.run(["--store", storePath] + arguments, environment: environment, directory: folder.path, console: console)
+        lastOutput = out + err
+        return status
+    }
+
+    func open() throws -> Store { try Store.open(at: storePath) }
+
+    /// Alive views of the head as (id, kind), for picking edit targets.
+    func views(of document: String) throws -> [(id: String, kind: ViewKind)] {
+        let store = try open()
+        guard (try? store.head(of: document)) != nil else { return [] }
+        let spec = try StoreReading.spec(store, document)
+        return spec.views.map { ($0.id, $0.kind) }
+    }
+}
+
+/// What the convergence checks compare.
+enum StoreReading {
+    static func spec(_ store: Store, _ document: String) throws -> Spec {
+        let version = try store.version(of: document, revision: "head")
+        return try Materializer.spec(named: document, from: try store.state(of: version)).spec
+    }
+
+    /// `plumb show` text, head id and resolved frames of a document.
+    static func fingerprint(_ store: Store, _ document: String) throws -> (head: String, show: String, frames: [Rect]) {
+        let head = try store.version(of: document, revision: "head")
+        let spec = try spec(store, document)
+        let layout = LayoutEngine(measurer: FixedTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        return (head.id.hex, SpecCodec.encodeText(spec), layout.frames)
+    }
+}

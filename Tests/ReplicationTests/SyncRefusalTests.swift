@@ -1,0 +1,108 @@
+import Foundation
+import LayoutSpec
+import Replication
+import SpecStore
+import SpecSync
+import Testing
+
+/// Every refusal of the sync issue: a clear message, and nothing applied.
+@Suite struct SyncRefusalTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-refusal-\(UUID().uuidString)")
+    let now: UInt64 = 1_800_000_000_000
+
+    func pair() throws -> (Replica, Replica) {
+        let a = Replica(name: "a", root: root), b = Replica(name: "b", root: root)
+        #expect(a.plumb(["init", a.folder.path], now: now) == 0)
+        let file = root.appendingPathComponent("login.json").path
+        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+        #expect(a.plumb(["apply", file], now: now) == 0)
+        #expect(a.plumb(["clone", a.folder.path, b.folder.path], now: now) == 0)
+        return (a, b)
+    }
+
+    @Test func changesFromAClockFarAheadAreRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b) = try pair()
+        #expect(b.plumb(["set", "login", "a", "text=future"], now: now + 3_600_000) == 0)
+        #expect(a.plumb(["sync", b.storePath], now: now) == 1)
+        #expect(a.lastOutput.contains("site \(try b.open().site.short)"))
+        #expect(a.lastOutput.contains("ahead of this machine's clock"))
+        #expect(try a.open().log(of: "login").count == 1)
+        // Within the allowed skew (or with a larger allowance) it goes through.
+        #expect(a.plumb(["sync", b.storePath, "--max-clock-skew", "7200"], now: now) == 0)
+        #expect(try a.open().log(of: "login").count == 2)
+    }
+
+    @Test func aCopiedStoreIsRefusedUntilReidentified() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, _) = try pair()
+        let copy = Replica(name: "copy", root: root)
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
+        try a.open().database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: a.storePath, toPath: copy.storePath)
+        #expect(copy.plumb(["set", "login", "a", "text=copy"], now: now + 1) == 0)
+        #expect(copy.plumb(["sync", a.storePath], now: now + 2) == 1)
+        #expect(copy.lastOutput.contains("plumb reidentify"))
+        #expect(copy.lastOutput.contains("plumb clone"))
+        // A bundle from the copy carries changes under a's site that a never made.
+        let bundle = root.appendingPathComponent("copy.bundle").path
+        #expect(copy.plumb(["bundle", "create", "-o", bundle], now: now + 3) == 0)
+        #expect(a.plumb(["bundle", "apply", bundle], now: now + 4) == 1)
+        #expect(a.lastOutput.contains("one is a copy of the other"))
+        #expect(try a.open().log(of: "login").count == 1)
+        #expect(copy.plumb(["reidentify"], now: now + 5) == 0)
+        #expect(copy.plumb(["set", "login", "a", "text=copy2"], now: now + 6) == 0)
+        // The copy's old edit (under a's id, seq 2) still contradicts nothing a holds: a never used seq 2.
+        #expect(copy.plumb(["sync", a.storePath], now: now + 7) == 1, "the first copy edit is still under a's site id")
+    }
+
+    @Test func contradictingChangesUnderOneSiteAndSeqAreRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, c) = try pair()
+        let copy = Replica(name: "copy", root: root)
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
+        try a.open().database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: a.storePath, toPath: copy.storePath)
+        #expect(a.plumb(["set", "login", "a", "text=original"], now: now + 1) == 0)
+        #expect(copy.plumb(["set", "login", "a", "text=impostor"], now: now + 1) == 0)
+        #expect(c.plumb(["sync", a.storePath], now: now + 2) == 0)
+        let bundle = root.appendingPathComponent("impostor.bundle").path
+        #expect(copy.plumb(["bundle", "create", "-o", bundle], now: now + 3) == 0)
+        let before = try c.open().log(of: "login").count
+        #expect(c.plumb(["bundle", "apply", bundle], now: now + 4) == 1)
+        #expect(c.lastOutput.contains("differ from the ones this store holds"))
+        #expect(try c.open().log(of: "login").count == before)
+    }
+
+    @Test func damagedBundlesAreRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b) = try pair()
+        #expect(a.plumb(["set", "login", "a", "text=bundled"], now: now + 1) == 0)
+        let file = root.appendingPathComponent("good.bundle").path
+        #expect(a.plumb(["bundle", "create", "-o", file], now: now + 2) == 0)
+        let good = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
+        var flipped = good
+        flipped[good.count / 2] ^= 0x40
+        var newer = BinaryWriter()
+        newer.raw(BundleFile.magic)
+        newer.varint(UInt64(2))
+        newer.raw([UInt8](repeating: 0, count: 64))
+        newer.raw(SHA256.hash(newer.bytes))
+        let cases: [([UInt8], String)] = [
+            (Array(good.prefix(good.count - 10)), "damaged"),
+            (Array(good.prefix(9)), "cut short"),
+            (flipped, "checksum"),
+            (newer.bytes, "newer Plumb"),
+            (Array("hello".utf8), "not a Plumb bundle"),
+        ]
+        for (bytes, message) in cases {
+            let path = root.appendingPathComponent("bad.bundle").path
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            #expect(b.plumb(["bundle", "apply", path], now: now + 3) == 1)
+            #expect(b.lastOutput.contains(message), "\(message): \(b.lastOutput)")
+        }
+        #expect(try b.open().log(of: "login").count == 1)
+        #expect(b.plumb(["bundle", "apply", file], now: now + 4) == 0)
+        #expect(try b.open().log(of: "login").count == 2)
+    }
+}
