@@ -8,16 +8,20 @@ typealias Subcommand = (_ arguments: [String]) -> Int32
 
 let subcommands: [String: (usage: String, run: Subcommand)] = [
     "layout": (LayoutBenchmark.usage, LayoutBenchmark.run),
-    "store": ("store", { arguments in
-        do {
-            try StoreBenchmark.run(arguments)
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("plumb-bench: \(error)\n".utf8))
-            return 1
-        }
-    }),
+    "store": ("store", { run(StoreBenchmark.run, $0) }),
+    "sync": ("sync", { run(SyncBenchmark.run, $0) }),
 ]
+
+/// Runs a throwing benchmark, mapping errors to exit 1.
+func run(_ body: ([String]) throws -> Void, _ arguments: [String]) -> Int32 {
+    do {
+        try body(arguments)
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("plumb-bench: \(error)\n".utf8))
+        return 1
+    }
+}
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let subcommand = subcommands[name] else {
