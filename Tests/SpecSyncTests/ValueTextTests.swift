@@ -43,4 +43,22 @@ struct ValueTextTests {
     func agreesWithTheParser(_ text: String) {
         #expect(ValueText.decode(text) == (try? JSONParser.parse(text)))
     }
+
+    /// Seeded random strings and numbers: canonical text reads back as the value, as the parser reads it.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func randomValues(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet: [String] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "\u{301}", "\u{FE0F}", "\u{200D}", "😀", "日"]
+        for _ in 0..<500 {
+            let value: JSONValue
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: value = .string((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined())
+            case 1: value = .number(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)))
+            default: value = .number(Double.random(in: -1e6...1e6, using: &generator) / Double(Int.random(in: 1...1_000, using: &generator)))
+            }
+            let text = ValueText.encode(value)
+            #expect(ValueText.decode(text) == value, "seed \(seed): \(text)")
+            #expect(ValueText.decode(text) == (try JSONParser.parse(text)), "seed \(seed): \(text)")
+        }
+    }
 }

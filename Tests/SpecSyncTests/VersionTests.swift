@@ -61,8 +61,7 @@ struct VersionTests {
         if variant.kind == .merge {
             #expect(variant.id != Self.version(.commit).id)
         } else {
-            var merge = variant
-            merge = Version(document: variant.document, vector: variant.vector, kind: .merge, message: "x", author: "y", time: 2)
+            let merge = Version(document: variant.document, vector: variant.vector, kind: .merge, message: "x", author: "y", time: 2)
             #expect(merge.id != Self.version(.merge).id)
         }
     }

@@ -72,13 +72,10 @@ func spec(json root: JSONValue, name: String = "doc") throws -> Spec {
     return try SpecCodec.decode(Array(JSONWriter.compact(file).utf8), file: "test.json")
 }
 
-/// The state laid out as a tree; records an issue when it cannot be.
+/// The state laid out as a tree.
 func materialize(_ state: DocumentState, name: String = "doc") throws -> Materializer.Result {
     try Materializer.spec(named: name, from: state)
 }
-
-/// Stored value text.
-func text(_ value: JSONValue) -> String { ValueText.encode(value) }
 
 extension String {
     /// The text with `old` replaced by `new`; `old` must occur, so an edit cannot silently miss.
