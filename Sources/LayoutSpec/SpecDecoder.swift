@@ -164,7 +164,9 @@ struct SpecDecoder {
                 try decodeFont(member.value, path: memberPath, into: &view)
             default:
                 guard let property = Self.plainProperties[member.key] else {
-                    throw fail(memberPath, "unknown key" + Suggestion.hint(for: member.key, in: Self.allViewKeys))
+                    // The other shape's tree key ("parent" in nested, "children" in flat) is not offered.
+                    let candidates = Self.allViewKeys.filter { $0 == treeKey || ($0 != "children" && $0 != "parent") }
+                    throw fail(memberPath, "unknown key" + Suggestion.hint(for: member.key, in: candidates))
                 }
                 try set(property, member.value, path: memberPath, on: &view)
             }

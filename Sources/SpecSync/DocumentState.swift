@@ -127,9 +127,10 @@ public struct ViewState: Sendable, Equatable, Sequence {
 
     public var count: Int { properties.count }
 
-    /// Equal when they hold the same entries, in any order.
+    /// Equal when they hold the same entries, whatever order the properties were first set in
+    /// (which depends on delivery order).
     public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
-        lhs.count == rhs.count && zip(lhs.properties, lhs.entries).allSatisfy { rhs[$0.0] == $0.1 }
+        lhs.count == rhs.count && zip(lhs.properties, lhs.entries).allSatisfy { rhs[$0] == $1 }
     }
 
     public func makeIterator() -> Zip2Sequence<[Property], [DocumentState.Entry]>.Iterator {

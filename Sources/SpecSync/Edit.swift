@@ -38,7 +38,7 @@ public enum EditPlanner {
             let inSpec = wanted[PropertyKey(view: view, property: .alive)] != nil
             for (property, entry) in properties where entry.value != nil && wanted[PropertyKey(view: view, property: property)] == nil {
                 switch property {
-                case .alive: edits.append(Edit(view: view, property: .alive, value: "false"))
+                case .alive: if entry.value != "false" { edits.append(Edit(view: view, property: .alive, value: "false")) }
                 case .parent, .order, .kind: continue
                 default: if inSpec { edits.append(Edit(view: view, property: property, value: nil)) }
                 }

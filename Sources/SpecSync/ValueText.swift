@@ -12,14 +12,46 @@ public enum ValueText {
     public static func decode(_ text: String) -> JSONValue? {
         let utf8 = text.utf8
         guard let first = utf8.first else { return nil }
-        if first == UInt8(ascii: "\""), utf8.count >= 2, utf8.last == UInt8(ascii: "\""),
-           !utf8.contains(UInt8(ascii: "\\")) {
-            return .string(String(text.dropFirst().dropLast()))
+        if first == UInt8(ascii: "\""), utf8.count >= 2, utf8.last == UInt8(ascii: "\"") {
+            // Cut the quotes as bytes: as Characters, the opening quote and a combining mark after
+            // it are one grapheme, and the mark would go with the quote.
+            let inner = utf8.dropFirst().dropLast()
+            if !inner.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) {
+                return .string(String(decoding: inner, as: UTF8.self))
+            }
         }
-        if first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39), let number = Double(text) {
+        // `Double(_:)` alone also takes "01", "1.", "inf", "0x10"…, which are not JSON.
+        if isJSONNumber(utf8), let number = Double(text), number.isFinite {
             return .number(number)
         }
         return try? JSONParser.parse(text)
+    }
+
+    /// True when the text is exactly a JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private static func isJSONNumber(_ utf8: String.UTF8View) -> Bool {
+        var bytes = utf8.makeIterator()
+        var byte = bytes.next()
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        if byte == UInt8(ascii: "-") { byte = bytes.next() }
+        if byte == UInt8(ascii: "0") {
+            byte = bytes.next()
+        } else if isDigit(byte) {
+            repeat { byte = bytes.next() } while isDigit(byte)
+        } else {
+            return false
+        }
+        if byte == UInt8(ascii: ".") {
+            byte = bytes.next()
+            guard isDigit(byte) else { return false }
+            repeat { byte = bytes.next() } while isDigit(byte)
+        }
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            byte = bytes.next()
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = bytes.next() }
+            guard isDigit(byte) else { return false }
+            repeat { byte = bytes.next() } while isDigit(byte)
+        }
+        return byte == nil
     }
 
     /// The canonical text of a string value.

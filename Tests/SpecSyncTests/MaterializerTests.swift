@@ -1,0 +1,137 @@
+import LayoutSpec
+import SpecSync
+import Testing
+
+/// `Materializer`: a document state laid out as a tree.
+struct MaterializerTests {
+    /// Builds a state view by view: `view("a", kind: "stack", parent: "root", order: "V")`.
+    struct StateBuilder {
+        var state = DocumentState()
+        var seq: Int64 = 0
+        let site = SiteID(high: 7, low: 7)
+
+        mutating func set(_ view: String, _ property: Property, _ value: String?) {
+            seq += 1
+            state.apply(Change(stamp: Stamp(hlc: Timestamp(milliseconds: 1, counter: 0), site: site, seq: seq), document: "doc", view: view, property: property, value: value))
+        }
+
+        mutating func view(_ id: String, kind: String = "view", parent: String? = nil, order: String? = nil, alive: Bool = true) {
+            set(id, .kind, ValueText.string(kind))
+            set(id, .alive, alive ? "true" : "false")
+            set(id, .parent, parent.map(ValueText.string) ?? ValueText.null)
+            if let order { set(id, .order, ValueText.string(order)) }
+        }
+    }
+
+    @Test func childrenOrderByKeyThenID() throws {
+        var builder = StateBuilder()
+        builder.view("root", kind: "stack")
+        builder.view("c", parent: "root", order: "V")
+        builder.view("b", parent: "root", order: "V")
+        builder.view("a", parent: "root", order: "k")
+        builder.view("z", parent: "root", order: "A")
+        builder.view("y", parent: "root")  // no key sorts first
+        builder.view("b1", parent: "b", order: "V")
+        let result = try materialize(builder.state)
+        #expect(result.spec.views.map(\.id) == ["root", "y", "z", "b", "b1", "c", "a"])
+        #expect(result.spec.parents == [-1, 0, 0, 0, 3, 0, 0])
+        #expect(result.detached.isEmpty)
+        #expect(result.spec.name == "doc")
+    }
+
+    @Test func unplaceableViewsAreDetached() throws {
+        var builder = StateBuilder()
+        builder.view("root")
+        builder.view("gone", parent: "root", alive: false)
+        builder.view("orphan", parent: "gone")          // parent deleted
+        builder.view("orphanChild", parent: "orphan")   // under a detached view
+        builder.view("stray", parent: "nobody")         // parent unknown
+        builder.view("loop1", parent: "loop2")          // a cycle
+        builder.view("loop2", parent: "loop1")
+        builder.view("self", parent: "self")            // its own parent
+        builder.view("label", kind: "label", parent: "root")
+        builder.view("underLabel", parent: "label")     // parent not a container
+        builder.view("zroot")                           // a second root: the least id wins
+        builder.view("kept", parent: "root")
+        let result = try materialize(builder.state)
+        #expect(result.spec.views.map(\.id) == ["root", "kept", "label"])
+        #expect(result.detached == ["loop1", "loop2", "orphan", "orphanChild", "self", "stray", "underLabel", "zroot"])
+    }
+
+    @Test func deletedViewsAndTheirPropertiesStayOut() throws {
+        var builder = StateBuilder()
+        builder.view("root")
+        builder.view("a", parent: "root", order: "V")
+        builder.set("a", .width, "10")
+        builder.set("a", .alive, "false")
+        #expect(try materialize(builder.state).spec.views.map(\.id) == ["root"])
+        // Brought back (revert), it returns with its properties.
+        builder.set("a", .alive, "true")
+        let result = try materialize(builder.state)
+        #expect(result.spec.views.map(\.id) == ["root", "a"])
+        #expect(result.spec.views[1].width == 10)
+    }
+
+    @Test func noRoot() {
+        var empty = StateBuilder()
+        #expect(throws: Materializer.Failure.noRoot) { try materialize(empty.state) }
+        empty.view("a", parent: "b")
+        empty.view("b", parent: "a")
+        #expect(throws: Materializer.Failure.noRoot) { try materialize(empty.state) }
+        var deleted = StateBuilder()
+        deleted.view("root", alive: false)
+        #expect(throws: Materializer.Failure.noRoot) { try materialize(deleted.state) }
+    }
+
+    @Test func propertiesNotApplyingOrInvalidAreIgnored() throws {
+        var builder = StateBuilder()
+        builder.view("root", kind: "stack")
+        builder.set("root", .text, ValueText.string("not for stacks"))   // labels only
+        builder.set("root", .rows, #"["*"]"#)                            // grids only
+        builder.set("root", .spacing, "4")
+        builder.set("root", .width, "-5")                                // not a length
+        builder.set("root", .height, #""tall""#)                         // not a number
+        builder.set("root", .minWidth, "{broken")                        // not JSON
+        builder.set("root", .maxWidth, nil)                              // unset
+        builder.set("root", .horizontalAlignment, ValueText.string("middle"))
+        builder.set("root", .verticalAlignment, ValueText.string("top"))
+        builder.set("root", .marginLeft, "3")
+        let root = try materialize(builder.state).spec.root
+        var expected = View(id: "root", kind: .stack)
+        expected.spacing = 4
+        expected.verticalAlignment = .top
+        expected.margin.left = 3
+        #expect(root == expected)
+    }
+
+    @Test func viewsWithoutAValidKindAreLeftOut() throws {
+        var builder = StateBuilder()
+        builder.view("root")
+        builder.view("odd", kind: "widget", parent: "root")
+        builder.set("nokind", .alive, "true")
+        builder.set("nokind", .parent, ValueText.string("root"))
+        #expect(try materialize(builder.state).spec.views.map(\.id) == ["root"])
+    }
+
+    @Test func kindChangeKeepsOnlyWhatApplies() throws {
+        var builder = StateBuilder()
+        builder.view("root")
+        builder.view("t", kind: "label", parent: "root")
+        builder.set("t", .text, ValueText.string("hi"))
+        builder.set("t", .width, "5")
+        builder.set("t", .kind, ValueText.string("stack"))
+        let view = try materialize(builder.state).spec.views[1]
+        #expect(view.kind == .stack)
+        #expect(view.text == nil)
+        #expect(view.width == 5)
+    }
+
+    @Test func deepChainNeedsNoRecursion() throws {
+        var builder = StateBuilder()
+        builder.view("v0")
+        for level in 1..<20_000 { builder.view("v\(level)", parent: "v\(level - 1)", order: "V") }
+        let result = try materialize(builder.state)
+        #expect(result.spec.count == 20_000)
+        #expect(result.spec.parents.last == 19_998)
+    }
+}
