@@ -24,7 +24,7 @@ struct PropertyTypeTests {
     static let expectations: [(PropertyType, String)] = [
         (.length, "expected a number ≥ 0"),
         (.fontSize, "expected a number > 0 and ≤ 10000"),
-        (.count(minimum: 1), "expected a whole number ≥ 1"),
+        (.count(minimum: 1), "expected a whole number from 1 to 1000000"),
         (.choice(["a", "b"]), #"expected one of "a", "b""#),
         (.text(maxLength: 5), "expected a string of at most 5 characters"),
         (.color, ##"expected a colour "#RRGGBB" or "#RRGGBBAA""##),

@@ -83,10 +83,10 @@ struct SpecCodecTests {
         #expect(JSONWriter.compact(SpecCodec.encode(spec)) == #"{"plumb":1,"name":"test","root":{"id":"root","kind":"view","children":[{"id":"a","kind":"view"}]}}"#)
     }
 
-    @Test func emptyChildrenAreAllowedEvenOnALabel() throws {
-        let spec = try decodeSpec(nestedSpec(root: #"{"id": "root", "kind": "label", "children": []}"#))
-        #expect(spec.count == 1)
-        #expect(JSONWriter.compact(SpecCodec.encode(spec)) == #"{"plumb":1,"name":"test","root":{"id":"root","kind":"label"}}"#)
+    @Test func childrenAreRefusedOnALabelEvenWhenEmpty() throws {
+        #expect(throws: SpecError(file: "test.json", location: "$.root.children", message: "a label cannot have children (only view, stack and grid can)")) {
+            try decodeSpec(nestedSpec(root: #"{"id": "root", "kind": "label", "children": []}"#))
+        }
     }
 
     /// A flat spec has no nesting limit; the decoder and the flat writer need no recursion.
