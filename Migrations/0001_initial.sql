@@ -47,6 +47,7 @@ CREATE TABLE versions (
     UNIQUE (document, number)
 );
 CREATE INDEX versions_by_changes ON versions (site, first_seq);
+CREATE INDEX versions_by_end ON versions (site, last_seq);
 
 -- Every change ever made or received. value is canonical JSON; NULL unsets the property.
 CREATE TABLE changes (

@@ -37,6 +37,22 @@ struct Importer {
     var touchedSites = Set<Int64>()
     var applied = Set<VersionID>()
     private var vectorCache: [Int64: (first: Int64, last: Int64, vector: VersionVector)] = [:]
+    /// The head entries this import has read or written, written back once at the end.
+    private var heads: [HeadKey: HeadEntry] = [:]
+    private var preloaded = Set<Int64>()
+
+    private struct HeadKey: Hashable {
+        let document: Int64
+        let view: String
+        let property: Property
+    }
+
+    private struct HeadEntry {
+        var value: String?
+        var stamp: Stamp
+        var site: Int64
+        var dirty: Bool
+    }
 
     init(store: Store, now: UInt64, maxSkew: UInt64) throws {
         self.store = store
@@ -83,6 +99,7 @@ struct Importer {
 
     /// Applies every payload whose base is here, repeating until none more can go; the rest wait.
     mutating func apply(_ queue: [VersionPayload], report: inout ImportReport, progress: ((Int, Int) -> Void)?) throws {
+        try preloadHeads(for: queue)
         var waiting = queue.sorted { ($0.hlc, $0.site, $0.firstSeq) < ($1.hlc, $1.site, $1.firstSeq) }
         var done = 0
         while true {
@@ -161,24 +178,52 @@ struct Importer {
         report.documents.insert(payload.document)
     }
 
+    /// Reads whole head states up front for documents that get many changes: one scan beats a
+    /// lookup per change.
+    private mutating func preloadHeads(for queue: [VersionPayload]) throws {
+        var incoming: [String: Int] = [:]
+        for payload in queue { incoming[payload.document, default: 0] += payload.changes.count }
+        for (name, count) in incoming where count >= 1_000 {
+            guard let documentID = try store.documentID(name), !preloaded.contains(documentID) else { continue }
+            let size = try database.scalar("SELECT count(*) FROM heads WHERE document = ?", [.integer(documentID)])?.integer ?? 0
+            guard Int64(count) * 4 >= size else { continue }
+            let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
+            try statement.bind(documentID, at: 1)
+            var view = ""
+            heads.reserveCapacity(heads.count + Int(size))
+            while try statement.step() {
+                view = statement.text(0, reusing: view)
+                guard let property = statement.text(1).flatMap(Property.named) else { continue }
+                let site = statement.int64(4)
+                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(3))), site: store.site(numbered: site), seq: statement.int64(5))
+                heads[HeadKey(document: documentID, view: view, property: property)] = HeadEntry(value: statement.text(2), stamp: stamp, site: site, dirty: false)
+            }
+            preloaded.insert(documentID)
+        }
+    }
+
+    /// The current head entry of one property, from this import's cache or the store.
+    private mutating func headEntry(_ key: HeadKey) throws -> HeadEntry? {
+        if let cached = heads[key] { return cached }
+        if preloaded.contains(key.document) { return nil }
+        let lookup = try database.statement("SELECT value, hlc, site, seq FROM heads WHERE document = ? AND view = ? AND property = ?")
+        try lookup.bind(key.document, at: 1)
+        try lookup.bind(key.view, at: 2)
+        try lookup.bind(key.property.rawValue, at: 3)
+        guard try lookup.step() else { return nil }
+        let site = lookup.int64(2)
+        let entry = HeadEntry(value: lookup.text(0), stamp: Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: lookup.int64(1))), site: store.site(numbered: site), seq: lookup.int64(3)), site: site, dirty: false)
+        while try lookup.step() {}
+        heads[key] = entry
+        return entry
+    }
+
     /// Folds one change into the head state by last-writer-wins, recording a concurrent loser.
     private mutating func fold(_ change: Change, siteNumber: Int64, documentID: Int64, seen: VersionVector, report: inout ImportReport) throws {
-        var current: (value: String?, stamp: Stamp, site: Int64)?
-        let lookup = try database.statement("SELECT value, hlc, site, seq FROM heads WHERE document = ? AND view = ? AND property = ?")
-        try lookup.bind(documentID, at: 1)
-        try lookup.bind(change.view, at: 2)
-        try lookup.bind(change.property.rawValue, at: 3)
-        if try lookup.step() {
-            let site = lookup.int64(2)
-            current = (lookup.text(0), Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: lookup.int64(1))), site: store.site(numbered: site), seq: lookup.int64(3)), site)
-            while try lookup.step() {}
-        }
+        let key = HeadKey(document: documentID, view: change.view, property: change.property)
+        let current = try headEntry(key)
         let wins = current.map { MergeRule.wins(change.stamp, over: $0.stamp) } ?? true
-        if wins {
-            try database.run("INSERT OR REPLACE INTO heads (document, view, property, value, hlc, site, seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             [.integer(documentID), .text(change.view), .text(change.property.rawValue), change.value.map(SQLValue.text) ?? .null,
-                              .integer(Int64(bitPattern: change.stamp.hlc.rawValue)), .integer(siteNumber), .integer(change.seq)])
-        }
+        if wins { heads[key] = HeadEntry(value: change.value, stamp: change.stamp, site: siteNumber, dirty: true) }
         guard let current, current.value != change.value, !seen.includes(site: current.stamp.site, seq: current.stamp.seq),
               let currentSeen = try vector(ofChange: current.site, seq: current.stamp.seq),
               MergeRule.areConcurrent(change.stamp, seen: seen, current.stamp, seen: currentSeen) else { return }
@@ -191,6 +236,24 @@ struct Importer {
                   winner.0.map(SQLValue.text) ?? .null, .integer(winner.1), .integer(winner.2.seq), .integer(Int64(bitPattern: winner.2.hlc.rawValue)),
                   loser.0.map(SQLValue.text) ?? .null, .integer(loser.1), .integer(loser.2.seq), .integer(Int64(bitPattern: loser.2.hlc.rawValue))])
         report.conflicts += 1
+    }
+
+    /// Writes the head entries this import changed.
+    private func flushHeads() throws {
+        let upsert = try database.statement("""
+            INSERT INTO heads (document, view, property, value, hlc, site, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (document, view, property) DO UPDATE SET value = excluded.value, hlc = excluded.hlc, site = excluded.site, seq = excluded.seq
+            """)
+        for (key, entry) in heads where entry.dirty {
+            try upsert.bind(key.document, at: 1)
+            try upsert.bind(key.view, at: 2)
+            try upsert.bind(key.property.rawValue, at: 3)
+            try upsert.bind(entry.value, at: 4)
+            try upsert.bind(Int64(bitPattern: entry.stamp.hlc.rawValue), at: 5)
+            try upsert.bind(entry.site, at: 6)
+            try upsert.bind(entry.stamp.seq, at: 7)
+            try upsert.run()
+        }
     }
 
     /// The vector of the version holding change `(site, seq)`: what its author had seen.
@@ -210,6 +273,7 @@ struct Importer {
 
     /// Advances each site's contiguous seq, settles each document's head, saves the clock.
     mutating func finish(report: inout ImportReport) throws {
+        try flushHeads()
         for site in touchedSites { try advanceContiguous(site) }
         for documentID in touchedDocuments.sorted() {
             if try settleHead(documentID) { report.merges += 1 }

@@ -24,7 +24,12 @@ public enum FractionalIndex {
         let a = lower.map { Array($0.utf8).map(value) } ?? []
         let b = upper.map { Array($0.utf8).map(value) }
         if let b { precondition(a.lexicographicallyPrecedes(b), "order keys out of order") }
-        let middle = midpoint(a, b)
+        let middle: [Int]
+        switch (lower, b) {
+        case (_?, nil): middle = successor(a)
+        case (nil, let b?): middle = predecessor(b)
+        default: middle = midpoint(a, b)
+        }
         return String(decoding: middle.map { digits[$0] }, as: UTF8.self) + suffix
     }
 
@@ -38,6 +43,24 @@ public enum FractionalIndex {
             previous = next
         }
         return keys
+    }
+
+    /// A short key after `a`: its first digit below the top one raised, so that appending
+    /// siblings one after another grows keys by a digit only every ~30 appends.
+    /// (The top digit only ever opens a new level, restarting from the middle, so a run of
+    /// appends never inherits the high digits of a site suffix.)
+    private static func successor(_ a: [Int]) -> [Int] {
+        guard let position = a.firstIndex(where: { $0 < base - 1 }) else { return a + [base / 2] }
+        let head = Array(a[..<position])
+        return a[position] < base - 2 ? head + [a[position] + 1] : head + [base - 1, base / 2]
+    }
+
+    /// A short key before `b` and not a prefix of it, for prepending: the mirror of `successor`.
+    /// (Keys end in a site suffix whose last digit is never 0, so `b` has a non-zero digit.)
+    private static func predecessor(_ b: [Int]) -> [Int] {
+        guard let position = b.firstIndex(where: { $0 > 0 }) else { return midpoint([], b) }
+        let head = Array(b[..<position])
+        return b[position] > 1 ? head + [b[position] - 1] : head + [0, base / 2]
     }
 
     /// Digits `m` with `a < m < b` where `m` is not a prefix of `b`, so that anything appended

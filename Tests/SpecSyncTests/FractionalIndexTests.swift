@@ -95,15 +95,22 @@ struct FractionalIndexTests {
     }
 
     /// Appending at the end is the common case (`plumb add`, applying a new spec with many
-    /// siblings): keys should stay short. They grow by about one character every 2 to 7 appends
-    /// (depending on the suffix), so 1,000 appends reach hundreds of bytes: a known issue.
+    /// siblings): keys must stay short (a digit more only every ~60 appends).
     @Test(arguments: ["xyz1", "0001", "V9a1"])
     func appendedKeysStayShort(suffix: String) {
         let keys = FractionalIndex.keys(1_000, between: nil, and: nil, suffix: suffix)
         #expect(zip(keys, keys.dropFirst()).allSatisfy { Self.precedes($0, $1) })
         let longest = keys.map(\.utf8.count).max() ?? 0
-        withKnownIssue("order keys grow linearly with appends") {
-            #expect(longest <= 100, "suffix \(suffix): longest of 1,000 appended keys is \(longest) bytes")
-        }
+        #expect(longest <= 40, "suffix \(suffix): longest of 1,000 appended keys is \(longest) bytes")
+    }
+
+    /// Prepending (`--index 0`) likewise.
+    @Test(arguments: ["xyz1", "0001", "V9a1"])
+    func prependedKeysStayShort(suffix: String) {
+        var keys = [FractionalIndex.key(between: nil, and: nil, suffix: suffix)]
+        for _ in 0..<1_000 { keys.insert(FractionalIndex.key(between: nil, and: keys[0], suffix: suffix), at: 0) }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { Self.precedes($0, $1) })
+        let longest = keys.map(\.utf8.count).max() ?? 0
+        #expect(longest <= 80, "suffix \(suffix): longest of 1,000 prepended keys is \(longest) bytes")
     }
 }

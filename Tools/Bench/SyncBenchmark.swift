@@ -13,9 +13,10 @@ enum SyncBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         print("sync benchmark (seeds 42, 7, 8)")
         let spec = StoreBenchmark.makeSpec(name: "big", views: 10_000, seed: 42)
-        try mergeFigures(spec: spec, folder: folder)
-        try movesFigure(spec: spec, folder: folder)
-        try historyFigure(spec: spec, folder: folder)
+        let only = Set(arguments)
+        if only.isEmpty || only.contains("merge") { try mergeFigures(spec: spec, folder: folder) }
+        if only.isEmpty || only.contains("moves") { try movesFigure(spec: spec, folder: folder) }
+        if only.isEmpty || only.contains("history") { try historyFigure(spec: spec, folder: folder) }
     }
 
     /// 100,000 remote changes merged into a store holding the 10,000-view document; their bundle.
@@ -42,8 +43,9 @@ enum SyncBenchmark {
         try apply(spec, to: a)
         let b = try Store.create(at: folder.appendingPathComponent("moves-b.sqlite").path)
         _ = try StoreSync.clone(from: a, into: b)
-        try move(a, spec: spec, count: 20_000, seed: 8)
-        try move(b, spec: spec, count: 20_000, seed: 9)
+        let moves = Int(ProcessInfo.processInfo.environment["PLUMB_BENCH_MOVES"] ?? "") ?? 20_000
+        try move(a, spec: spec, count: moves, seed: 8)
+        try move(b, spec: spec, count: moves, seed: 9)
         var report: StoreSync.Report?
         let merge = try Timing.seconds { report = try StoreSync.sync(local: a, remote: b) }
         var result: Materializer.Result?
