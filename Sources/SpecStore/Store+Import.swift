@@ -37,6 +37,20 @@ struct Importer {
     var touchedSites = Set<Int64>()
     var applied = Set<VersionID>()
     private var vectorCache: [Int64: (first: Int64, last: Int64, vector: VersionVector)] = [:]
+    /// Per document: row id, next local number and known vector, read once, written at the end.
+    private var documentIDs: [String: Int64] = [:]
+    private var nextNumbers: [Int64: Int64] = [:]
+    private var knownVectors: [Int64: VersionVector] = [:]
+    private var newChanges: [Int64: Int64] = [:]
+    /// Commit versions known to be here, as (document, site, last seq).
+    private var versionEnds = Set<VersionEnd>()
+
+    private struct VersionEnd: Hashable {
+        let document: Int64
+        let site: SiteID
+        let seq: Int64
+    }
+
     /// The head entries this import has read or written, written back once at the end.
     private var heads: [HeadKey: HeadEntry] = [:]
     private var preloaded = Set<Int64>()
@@ -126,24 +140,33 @@ struct Importer {
     }
 
     /// Every version named by the payload's base is held.
-    private func baseIsHere(_ payload: VersionPayload) throws -> Bool {
-        guard let documentID = try store.documentID(payload.document) else { return payload.base.entries.isEmpty }
-        for (site, seq) in payload.base.sorted {
+    private mutating func baseIsHere(_ payload: VersionPayload) throws -> Bool {
+        guard let documentID = try documentID(payload.document, create: false) else { return payload.base.entries.isEmpty }
+        for (site, seq) in payload.base.entries {
+            let end = VersionEnd(document: documentID, site: site, seq: seq)
+            if versionEnds.contains(end) { continue }
             guard let number = try store.siteNumber(site),
-                  try database.scalar("SELECT 1 FROM versions WHERE document = ? AND site = ? AND last_seq = ? AND kind = 'commit'",
-                                      [.integer(documentID), .integer(number), .integer(seq)]) != nil else { return false }
+                  try database.scalar("SELECT 1 FROM versions WHERE site = ? AND last_seq = ? AND document = ? AND kind = 'commit'",
+                                      [.integer(number), .integer(seq), .integer(documentID)]) != nil else { return false }
+            versionEnds.insert(end)
         }
         return true
     }
 
-    private mutating func applyOne(_ payload: VersionPayload, report: inout ImportReport) throws {
-        let documentID: Int64
-        if let existing = try store.documentID(payload.document) {
-            documentID = existing
-        } else {
-            try database.run("INSERT INTO documents (name) VALUES (?)", [.text(payload.document)])
-            documentID = database.lastInsertRowID
+    /// A document's row id (made when `create` and missing), cached for the import.
+    private mutating func documentID(_ name: String, create: Bool) throws -> Int64? {
+        if let cached = documentIDs[name] { return cached }
+        var id = try store.documentID(name)
+        if id == nil && create {
+            try database.run("INSERT INTO documents (name) VALUES (?)", [.text(name)])
+            id = database.lastInsertRowID
         }
+        if let id { documentIDs[name] = id }
+        return id
+    }
+
+    private mutating func applyOne(_ payload: VersionPayload, report: inout ImportReport) throws {
+        let documentID = try self.documentID(payload.document, create: true)!
         let site = try store.number(of: payload.site)
         let insert = try database.statement(
             "INSERT INTO changes (site, seq, hlc, document, view, property, value) VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -159,23 +182,49 @@ struct Importer {
             try insert.run()
             try fold(change, siteNumber: site, documentID: documentID, seen: payload.version.vector, report: &report)
         }
-        let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+        let number = try nextNumber(documentID)
         let version = payload.version
-        try database.run("""
+        let insertVersion = try database.statement("""
             INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)
             VALUES (?, ?, ?, 'commit', ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.blob(payload.id.bytes), .integer(documentID), .integer(number), .integer(site), .integer(payload.firstSeq),
-                  .integer(payload.lastSeq), .integer(hlc), .blob(version.vector.encoded), .blob(payload.base.encoded),
-                  .text(version.message), .text(version.author), .integer(version.time)])
-        let known = try store.knownVector(documentID: documentID).union(version.vector)
-        try database.run("UPDATE documents SET known = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                         [.blob(known.encoded), .integer(Int64(payload.changes.count)), .integer(documentID)])
+            """)
+        try insertVersion.bind(.blob(payload.id.bytes), at: 1)
+        try insertVersion.bind(documentID, at: 2)
+        try insertVersion.bind(number, at: 3)
+        try insertVersion.bind(site, at: 4)
+        try insertVersion.bind(payload.firstSeq, at: 5)
+        try insertVersion.bind(payload.lastSeq, at: 6)
+        try insertVersion.bind(hlc, at: 7)
+        try insertVersion.bind(.blob(version.vector.encoded), at: 8)
+        try insertVersion.bind(.blob(payload.base.encoded), at: 9)
+        try insertVersion.bind(version.message, at: 10)
+        try insertVersion.bind(version.author, at: 11)
+        try insertVersion.bind(version.time, at: 12)
+        try insertVersion.run()
+        knownVectors[documentID] = try knownVector(documentID).union(version.vector)
+        newChanges[documentID, default: 0] += Int64(payload.changes.count)
+        versionEnds.insert(VersionEnd(document: documentID, site: payload.site, seq: payload.lastSeq))
         applied.insert(payload.id)
         touchedDocuments.insert(documentID)
         touchedSites.insert(site)
         report.versions += 1
         report.changes += payload.changes.count
         report.documents.insert(payload.document)
+    }
+
+    /// The next local version number of a document.
+    private mutating func nextNumber(_ documentID: Int64) throws -> Int64 {
+        let number = try nextNumbers[documentID]
+            ?? (database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+        nextNumbers[documentID] = number + 1
+        return number
+    }
+
+    private mutating func knownVector(_ documentID: Int64) throws -> VersionVector {
+        if let cached = knownVectors[documentID] { return cached }
+        let vector = try store.knownVector(documentID: documentID)
+        knownVectors[documentID] = vector
+        return vector
     }
 
     /// Reads whole head states up front for documents that get many changes: one scan beats a
@@ -274,6 +323,10 @@ struct Importer {
     /// Advances each site's contiguous seq, settles each document's head, saves the clock.
     mutating func finish(report: inout ImportReport) throws {
         try flushHeads()
+        for (documentID, known) in knownVectors {
+            try database.run("UPDATE documents SET known = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
+                             [.blob(known.encoded), .integer(newChanges[documentID] ?? 0), .integer(documentID)])
+        }
         for site in touchedSites { try advanceContiguous(site) }
         for documentID in touchedDocuments.sorted() {
             if try settleHead(documentID) { report.merges += 1 }
@@ -293,7 +346,7 @@ struct Importer {
     /// Points the document's head at the version whose vector is everything known, making a
     /// merge version when no such version exists. Returns true when it made one.
     private mutating func settleHead(_ documentID: Int64) throws -> Bool {
-        let known = try store.knownVector(documentID: documentID)
+        let known = try knownVector(documentID)
         var headVector: VersionVector?
         var match: Int64?
         try database.query("SELECT id, vector FROM versions WHERE document = ? ORDER BY number DESC LIMIT 64", [.integer(documentID)]) { row in
@@ -310,7 +363,7 @@ struct Importer {
             if let existing = try database.scalar("SELECT id FROM versions WHERE hash = ?", [.blob(merge.id.bytes)])?.integer {
                 match = existing
             } else {
-                let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+                let number = try nextNumber(documentID)
                 let hlc = clock.tick(now: now)
                 try database.run("""
                     INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)

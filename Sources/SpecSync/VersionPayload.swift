@@ -13,6 +13,8 @@ public struct VersionPayload: Sendable, Equatable {
     /// version only once it holds every version this names.
     public let base: VersionVector
     public let changes: [Change]
+    /// The version's global id (hashed once, here).
+    public let id: VersionID
 
     public init(version: Version, site: SiteID, firstSeq: Int64, lastSeq: Int64, hlc: Timestamp, base: VersionVector, changes: [Change]) {
         self.version = version
@@ -22,9 +24,8 @@ public struct VersionPayload: Sendable, Equatable {
         self.hlc = hlc
         self.base = base
         self.changes = changes
+        id = version.id
     }
-
-    public var id: VersionID { version.id }
     public var document: String { version.document }
 
     /// Why this payload cannot be a version, or `nil` when it is consistent: its changes are
