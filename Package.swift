@@ -9,6 +9,7 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -27,10 +28,15 @@ let package = Package(
         .target(
             name: "SpecStore",
             dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
+            exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
-        // Moving versions between stores: store to store, bundles.
-        .target(name: "Replication", dependencies: ["SpecStore", "SpecSync"]),
+        // Moving versions between stores: store to store, bundles, a PostgreSQL hub.
+        .target(
+            name: "Replication",
+            dependencies: ["SpecStore", "SpecSync", "CPostgres"],
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
         // Commands, argument parsing, output formats.
         .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "Replication"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),

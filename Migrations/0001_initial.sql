@@ -115,3 +115,9 @@ CREATE TABLE pending_versions (
     hash BLOB PRIMARY KEY,
     payload BLOB NOT NULL
 ) WITHOUT ROWID;
+
+-- Hubs this store syncs with (`plumb remote add`); passwords are never stored here.
+CREATE TABLE remotes (
+    name TEXT PRIMARY KEY,
+    url TEXT NOT NULL
+) WITHOUT ROWID;

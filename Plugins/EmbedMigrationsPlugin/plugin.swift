@@ -1,7 +1,8 @@
 import PackagePlugin
 
 /// Embeds the target's `Migrations/NNNN_name.sql` files into the binary as a generated Swift
-/// source, so a built `plumb` carries its schema wherever it is copied.
+/// source, so a built `plumb` carries its schema wherever it is copied. (SpecStore gets the
+/// store's migrations, Replication the hub's, each through a `Migrations` link in its folder.)
 @main
 struct EmbedMigrationsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -12,7 +13,7 @@ struct EmbedMigrationsPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(inputs.count) migrations",
                 executable: try context.tool(named: "EmbedMigrations").url,
-                arguments: [output.path] + inputs.map(\.path),
+                arguments: [output.path, target.name] + inputs.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]
             ),

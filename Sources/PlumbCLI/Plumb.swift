@@ -32,7 +32,8 @@ public enum Plumb {
         CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
         CommandEntry(RevertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
-        CommandEntry(ReidentifyCommand.self),
+        CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),
+        CommandEntry(PullCommand.self), CommandEntry(HubCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.

@@ -5,8 +5,8 @@ import SpecStore
 /// `plumb sync PATH`: both ways with another store on this machine or a mounted disk.
 enum SyncCommand: Command {
     static let spec = CommandSpec(
-        name: "sync", usage: "PATH [--max-clock-skew SECONDS] [--json]",
-        summary: "sync both ways with another store (a store file or a folder holding .plumb/)",
+        name: "sync", usage: "PATH|REMOTE [--max-clock-skew SECONDS] [--json]",
+        summary: "sync both ways with another store (a file or a folder holding .plumb/) or a hub (pull, then push)",
         details: """
             Each side receives the versions it lacks; concurrent edits merge per property, last
             writer wins, and the losing values are listed by `plumb conflicts DOC`. Changes
@@ -19,6 +19,10 @@ enum SyncCommand: Command {
         try arguments.expect(1...1, spec)
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
         let local = try context.store()
+        if let remote = try local.remote(named: arguments.positionals[0]) {
+            try syncWithHub(remote, local: local, skew: skew, arguments: arguments, context: context)
+            return
+        }
         let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
         let remote = try context.open(remotePath)
         guard remote.path != local.path else { throw CLIError.failure("\(remotePath): that is this store") }
@@ -31,6 +35,24 @@ enum SyncCommand: Command {
         } else {
             context.console.print(TransferReporting.summary("received", report.received))
             context.console.print(TransferReporting.summary("sent", report.sent))
+        }
+    }
+}
+
+extension SyncCommand {
+    /// `plumb sync REMOTE`: pull, then push.
+    static func syncWithHub(_ remote: Remote, local: Store, skew: UInt64, arguments: ParsedArguments, context: Context) throws {
+        let hub = try Hub(url: remote.url)
+        let pulled = try hub.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(context.console)?("pulling", $0, $1) }
+        let pushed = try hub.push(from: local)
+        if arguments.has("--json") {
+            context.console.print(JSONWriter.pretty(.object([
+                JSONMember("pulled", TransferReporting.json(pulled)),
+                JSONMember("pushed", .object([JSONMember("versions", .number(Double(pushed.versions))), JSONMember("changes", .number(Double(pushed.changes)))])),
+            ])))
+        } else {
+            context.console.print(TransferReporting.summary("pulled", pulled) + " from \(remote.name)")
+            HubReporting.pushed(pushed, to: remote, context: context, json: false)
         }
     }
 }

@@ -1,0 +1,169 @@
+import LayoutSpec
+import Replication
+import SpecStore
+import SpecSync
+
+/// `plumb remote add NAME URL | list | remove NAME`: the hubs this store syncs with.
+enum RemoteCommand: Command {
+    static let spec = CommandSpec(
+        name: "remote", usage: "add NAME URL | list | remove NAME [--json]",
+        summary: "name the PostgreSQL hubs this store pushes to and pulls from",
+        details: """
+            URL is a postgresql:// URL; its parameters (sslmode, …) pass through to libpq. Plumb
+            never stores a password: use libpq's PGPASSFILE (~/.pgpass), a service file, or the
+            environment (PGPASSWORD).
+            """,
+        flags: ["--json"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        let store = try context.store()
+        switch arguments.positionals.first {
+        case "add":
+            try arguments.expect(3...3, spec)
+            let name = arguments.positionals[1], url = arguments.positionals[2]
+            guard Identifier.isValid(name) else { throw CLIError.usage("\"\(name)\" is not a remote name (\(Identifier.rule))", command: spec) }
+            try RemoteURL.check(url, spec: spec)
+            try store.addRemote(Remote(name: name, url: url))
+            context.console.message("added remote \(name)")
+        case "list":
+            try arguments.expect(1...1, spec)
+            let remotes = try store.remotes()
+            if arguments.has("--json") {
+                context.console.print(JSONWriter.pretty(.array(remotes.map {
+                    .object([JSONMember("name", .string($0.name)), JSONMember("url", .string($0.url))])
+                })))
+            } else {
+                for remote in remotes { context.console.print("\(remote.name)\t\(remote.url)") }
+            }
+        case "remove":
+            try arguments.expect(2...2, spec)
+            try store.removeRemote(named: arguments.positionals[1])
+            context.console.message("removed remote \(arguments.positionals[1])")
+        default:
+            throw CLIError.usage("expected add, list or remove", command: spec)
+        }
+    }
+}
+
+/// Checks a hub URL: postgresql://, and no password in it.
+enum RemoteURL {
+    static func check(_ url: String, spec: CommandSpec) throws(CLIError) {
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            throw CLIError.usage("expected a postgresql:// URL", command: spec)
+        }
+        let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+        if let at = afterScheme.lastIndex(of: "@"), afterScheme[..<at].contains(":") {
+            throw CLIError.usage("the URL holds a password, which Plumb never stores; put it in ~/.pgpass (PGPASSFILE) instead", command: spec)
+        }
+        if url.contains("password=") {
+            throw CLIError.usage("the URL holds a password, which Plumb never stores; put it in ~/.pgpass (PGPASSFILE) instead", command: spec)
+        }
+    }
+
+    /// A remote's URL by name, or the only remote when no name is given.
+    static func resolve(_ name: String?, store: Store, spec: CommandSpec) throws -> Remote {
+        let remotes = try store.remotes()
+        if let name {
+            guard let remote = remotes.first(where: { $0.name == name }) else {
+                throw CLIError.failure("no remote named \"\(name)\"" + Suggestion.hint(for: name, in: remotes.map(\.name)))
+            }
+            return remote
+        }
+        if remotes.count == 1 { return remotes[0] }
+        if let origin = remotes.first(where: { $0.name == "origin" }) { return origin }
+        throw CLIError.usage(remotes.isEmpty ? "no remote yet (add one with `plumb remote add NAME URL`)" : "name the remote to use", command: spec)
+    }
+}
+
+/// `plumb push [NAME]`.
+enum PushCommand: Command {
+    static let spec = CommandSpec(
+        name: "push", usage: "[NAME] [--all-sites] [--json]",
+        summary: "send this store's versions that the hub lacks",
+        details: "One transaction: a retried push adds nothing twice. --all-sites also relays versions other stores made.",
+        flags: ["--json", "--all-sites"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(0...1, spec)
+        let store = try context.store()
+        let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
+        let report = try Hub(url: remote.url).push(from: store, allSites: arguments.has("--all-sites"))
+        HubReporting.pushed(report, to: remote, context: context, json: arguments.has("--json"))
+    }
+}
+
+/// `plumb pull [NAME]`.
+enum PullCommand: Command {
+    static let spec = CommandSpec(
+        name: "pull", usage: "[NAME] [--max-clock-skew SECONDS] [--json]",
+        summary: "fetch and merge the versions this store lacks from a hub",
+        flags: ["--json"], options: ["--max-clock-skew"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(0...1, spec)
+        let store = try context.store()
+        let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
+        let skew = try TransferReporting.maxSkew(arguments, spec: spec)
+        let report = try Hub(url: remote.url).pull(into: store, maxClockSkew: skew) { TransferReporting.progress(context.console)?("pulling", $0, $1) }
+        if arguments.has("--json") {
+            context.console.print(JSONWriter.pretty(TransferReporting.json(report)))
+        } else {
+            context.console.print(TransferReporting.summary("pulled", report) + " from \(remote.name)")
+        }
+    }
+}
+
+/// `plumb hub init URL` and `plumb hub grant URL --role ROLE …`.
+enum HubCommand: Command {
+    static let spec = CommandSpec(
+        name: "hub", usage: "init URL | grant URL --role ROLE [--site SITE]… [--document DOC]… [--read-only]",
+        summary: "set up a PostgreSQL hub, or let a PostgreSQL role push and read through it",
+        details: """
+            init creates or upgrades the hub's tables (run it as the database owner); a hub set up
+            by a newer Plumb is refused. grant lets ROLE push the changes of each --site (a site id
+            from `plumb state`) and read each --document (all documents when none is given);
+            row-level security on the server enforces both. --read-only grants reading only.
+            """,
+        flags: ["--read-only", "--json"], options: ["--role", "--site", "--document"])
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        switch arguments.positionals.first {
+        case "init":
+            try arguments.expect(2...2, spec)
+            let url = arguments.positionals[1]
+            try RemoteURL.check(url, spec: spec)
+            let applied = try Hub.initialize(url: url)
+            context.console.message(applied == 0 ? "the hub is up to date" : "hub ready (\(TransferReporting.plural(applied, "schema step")) applied)")
+        case "grant":
+            try arguments.expect(2...2, spec)
+            let url = arguments.positionals[1]
+            try RemoteURL.check(url, spec: spec)
+            guard let role = arguments.value("--role") else { throw CLIError.usage("--role is required", command: spec) }
+            let sites = try arguments.values("--site").map { text throws(CLIError) -> SiteID in
+                guard let site = SiteID(hex: text) else { throw CLIError.usage("--site: expected a 32-digit site id (see `plumb state`)", command: spec) }
+                return site
+            }
+            let documents = arguments.values("--document").isEmpty ? ["*"] : arguments.values("--document")
+            try Hub(url: url).grant(role: role, sites: sites, documents: documents, readOnly: arguments.has("--read-only"))
+            let what = arguments.has("--read-only") ? "read" : "push \(sites.count) site\(sites.count == 1 ? "" : "s") and read"
+            context.console.message("granted \(role): \(what) \(documents == ["*"] ? "all documents" : documents.joined(separator: ", "))")
+        default:
+            throw CLIError.usage("expected init or grant", command: spec)
+        }
+    }
+}
+
+/// How push reports.
+enum HubReporting {
+    static func pushed(_ report: PushReport, to remote: Remote, context: Context, json: Bool) {
+        if json {
+            context.console.print(JSONWriter.pretty(.object([
+                JSONMember("versions", .number(Double(report.versions))),
+                JSONMember("changes", .number(Double(report.changes))),
+                JSONMember("documents", .array(report.documents.sorted().map(JSONValue.string))),
+            ])))
+        } else {
+            context.console.print("pushed \(TransferReporting.plural(report.versions, "version")) (\(TransferReporting.plural(report.changes, "change"))) in \(TransferReporting.plural(report.documents.count, "document")) to \(remote.name)")
+        }
+    }
+}
