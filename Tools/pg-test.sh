@@ -21,7 +21,7 @@ case "$command" in
         || { cat "$dir/initdb.log" >&2; exit 1; }
     fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >/dev/null \
+      -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100" start >/dev/null 2>&1 \
       || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgresql://postgres@127.0.0.1:$port/postgres"
     ;;

@@ -73,17 +73,21 @@ SET search_path = public, pg_temp AS $$
 $$;
 
 -- Row-level security: the hub's owner sees and writes everything; any other role pushes only
--- the sites granted to it and reads only the documents granted to it.
+-- the sites granted to it and reads only the documents granted to it. The checks run as the
+-- owner, so roles need no access to the grant tables themselves.
+CREATE FUNCTION plumb_may_read(document text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+    SELECT EXISTS (SELECT 1 FROM plumb_document_grants g WHERE g.role = session_user AND g.document IN ($1, '*'))
+$$;
+CREATE FUNCTION plumb_may_push(site text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+    SELECT EXISTS (SELECT 1 FROM plumb_site_grants g WHERE g.role = session_user AND g.site = $1)
+$$;
 ALTER TABLE plumb_versions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE plumb_changes ENABLE ROW LEVEL SECURITY;
 ALTER TABLE plumb_document_sites ENABLE ROW LEVEL SECURITY;
-CREATE POLICY plumb_read ON plumb_versions FOR SELECT USING (EXISTS (
-    SELECT 1 FROM plumb_document_grants g WHERE g.role = current_user AND g.document IN (plumb_versions.document, '*')));
-CREATE POLICY plumb_push ON plumb_versions FOR INSERT WITH CHECK (EXISTS (
-    SELECT 1 FROM plumb_site_grants g WHERE g.role = current_user AND g.site = plumb_versions.site));
-CREATE POLICY plumb_read ON plumb_changes FOR SELECT USING (EXISTS (
-    SELECT 1 FROM plumb_document_grants g WHERE g.role = current_user AND g.document IN (plumb_changes.document, '*')));
-CREATE POLICY plumb_push ON plumb_changes FOR INSERT WITH CHECK (EXISTS (
-    SELECT 1 FROM plumb_site_grants g WHERE g.role = current_user AND g.site = plumb_changes.site));
-CREATE POLICY plumb_read ON plumb_document_sites FOR SELECT USING (EXISTS (
-    SELECT 1 FROM plumb_document_grants g WHERE g.role = current_user AND g.document IN (plumb_document_sites.document, '*')));
+CREATE POLICY plumb_read ON plumb_versions FOR SELECT USING (plumb_may_read(document));
+CREATE POLICY plumb_push ON plumb_versions FOR INSERT WITH CHECK (plumb_may_push(site));
+CREATE POLICY plumb_read ON plumb_changes FOR SELECT USING (plumb_may_read(document));
+CREATE POLICY plumb_push ON plumb_changes FOR INSERT WITH CHECK (plumb_may_push(site));
+CREATE POLICY plumb_read ON plumb_document_sites FOR SELECT USING (plumb_may_read(document));

@@ -1,0 +1,171 @@
+import Foundation
+import LayoutSpec
+import Replication
+import SpecStore
+import SpecSync
+import Testing
+
+/// The hub on a real PostgreSQL server.
+@Suite(.serialized) struct HubTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-\(UUID().uuidString)")
+    let now: UInt64 = 1_800_000_000_000
+
+    func client(_ name: String, hub url: String, apply: Bool = false) -> Replica {
+        let replica = Replica(name: name, root: root)
+        #expect(replica.plumb(["init", replica.folder.path], now: now) == 0)
+        #expect(replica.plumb(["remote", "add", "origin", url], now: now) == 0)
+        if apply {
+            let file = root.appendingPathComponent("\(name)-login.json").path
+            FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+            #expect(replica.plumb(["apply", file], now: now) == 0)
+        }
+        return replica
+    }
+
+    func hub() throws -> String {
+        let url = try TestPostgres.makeDatabase()
+        try Hub.initialize(url: url)
+        return url
+    }
+
+    @Test func twoClientsConvergeThroughTheHub() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true), b = client("b", hub: url)
+        #expect(a.plumb(["push"], now: now + 1) == 0)
+        #expect(b.plumb(["pull"], now: now + 2) == 0)
+        #expect(a.plumb(["set", "login", "a", "text=from a"], now: now + 3) == 0)
+        #expect(b.plumb(["set", "login", "a", "text=from b", "width=5"], now: now + 4) == 0)
+        #expect(b.plumb(["sync", "origin"], now: now + 5) == 0)
+        #expect(a.plumb(["sync", "origin"], now: now + 6) == 0)
+        #expect(b.plumb(["pull"], now: now + 7) == 0)
+        let left = try StoreReading.fingerprint(try a.open(), "login"), right = try StoreReading.fingerprint(try b.open(), "login")
+        #expect(left.head == right.head)
+        #expect(left.show == right.show)
+        #expect(left.frames == right.frames)
+        #expect(left.show.contains("from b"))
+        #expect(a.plumb(["conflicts", "login", "--json"], now: now + 8) == 0)
+        #expect(a.lastOutput.contains("from a"))
+    }
+
+    @Test func aRetriedPushAddsNothingTwice() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true)
+        #expect(a.plumb(["push", "--json"], now: now + 1) == 0)
+        #expect(try JSONParser.parse(a.lastOutput)["versions"] == .number(1))
+        #expect(a.plumb(["push", "--json"], now: now + 2) == 0)
+        #expect(try JSONParser.parse(a.lastOutput)["versions"] == .number(0))
+        // Even a push that sends everything again (the hub looks empty to it) inserts nothing.
+        let store = try a.open()
+        let report = try Hub(url: url).push(from: store)
+        #expect(report.versions == 0)
+        let admin = try PostgresConnection(url: url)
+        #expect(try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 1)
+        #expect(try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0) == Int64(try store.log(of: "login")[0].changeCount))
+    }
+
+    @Test func aNewerHubIsRefusedAndAnEmptyDatabaseIsNotAHub() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let empty = try TestPostgres.makeDatabase()
+        let a = client("a", hub: empty, apply: true)
+        #expect(a.plumb(["push"], now: now + 1) == 1)
+        #expect(a.lastOutput.contains("not a Plumb hub"))
+        let url = try hub()
+        try PostgresConnection(url: url).execute("INSERT INTO plumb_hub_migrations (version, name) VALUES (999, 'future')")
+        #expect(a.plumb(["remote", "add", "newer", url], now: now + 2) == 0)
+        #expect(a.plumb(["push", "newer"], now: now + 3) == 1)
+        #expect(a.lastOutput.contains("newer Plumb"))
+        #expect(a.plumb(["hub", "init", url], now: now + 4) == 1)
+        #expect(try PostgresConnection(url: url).execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 0)
+    }
+
+    @Test func rowLevelSecurityRefusesOtherSitesAndHidesOtherDocuments() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let role = "plumb_role_\(UUID().uuidString.prefix(6).lowercased())"
+        let admin = try PostgresConnection(url: url)
+        try admin.execute("CREATE ROLE \(role) LOGIN")
+        defer { _ = try? PostgresConnection(url: TestPostgres.serverURL).execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let owner = client("owner", hub: url, apply: true)
+        let file = root.appendingPathComponent("secret.json").path
+        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("secret").utf8))
+        #expect(owner.plumb(["apply", file], now: now + 1) == 0)
+        #expect(owner.plumb(["push"], now: now + 2) == 0)
+
+        let roleURL = TestPostgres.url(database: String(url.split(separator: "/").last!), user: role)
+        let mallory = client("mallory", hub: roleURL)
+        let malloryStore = try mallory.open()
+        #expect(owner.plumb(["hub", "grant", url, "--role", role, "--site", malloryStore.site.hex, "--document", "login"], now: now + 3) == 0)
+        // Reads only the granted document.
+        #expect(mallory.plumb(["pull"], now: now + 4) == 0, "\(mallory.lastOutput)")
+        #expect(try mallory.open().documentNames() == ["login"])
+        // Pushing its own site is allowed…
+        #expect(mallory.plumb(["set", "login", "a", "text=mallory"], now: now + 5) == 0)
+        #expect(mallory.plumb(["push"], now: now + 6) == 0, "\(mallory.lastOutput)")
+        // …relaying another site's changes is refused by the server (the client would send them).
+        let other = client("other", hub: url)
+        #expect(other.plumb(["pull"], now: now + 7) == 0)
+        #expect(other.plumb(["set", "login", "title", "text=other"], now: now + 8) == 0, "\(other.lastOutput)")
+        #expect(other.plumb(["bundle", "create", "-o", root.appendingPathComponent("o.bundle").path], now: now + 9) == 0)
+        #expect(mallory.plumb(["bundle", "apply", root.appendingPathComponent("o.bundle").path], now: now + 10) == 0)
+        let before = try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0)
+        #expect(mallory.plumb(["push", "--all-sites"], now: now + 11) == 1)
+        #expect(mallory.lastOutput.contains("the hub refused"), "\(mallory.lastOutput)")
+        #expect(mallory.lastOutput.contains("row-level security"), "\(mallory.lastOutput)")
+        #expect(try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == before)
+        // And the server refuses a forged insert of another site's change outright.
+        let direct = try PostgresConnection(url: roleURL)
+        #expect(throws: PostgresError.self) {
+            try direct.execute("INSERT INTO plumb_changes (site, seq, document, view, property, value) VALUES ($1, 999, 'login', 'a', 'text', '\"x\"')",
+                               [try owner.open().site.hex])
+        }
+    }
+
+    @Test func aConnectionKilledMidPushOrPullLeavesBothSidesConsistent() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true)
+        let admin = try PostgresConnection(url: url)
+        // Hold a lock the push will wait on, then kill the pushing backend.
+        try admin.execute("BEGIN; LOCK TABLE plumb_changes IN EXCLUSIVE MODE")
+        let killer = Thread {
+            let watcher = try! PostgresConnection(url: url)
+            for _ in 0..<200 {
+                let killed = try! watcher.execute("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
+                    """)
+                if killed.rowCount > 0 { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        killer.start()
+        #expect(a.plumb(["push"], now: now + 1) == 1)
+        try admin.execute("ROLLBACK")
+        #expect(try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 0, "nothing half-pushed")
+        #expect(a.plumb(["push"], now: now + 2) == 0)
+        #expect(try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 1)
+
+        // A pull killed while reading changes applies nothing; the next pull finishes.
+        let b = client("b", hub: url)
+        try admin.execute("BEGIN; LOCK TABLE plumb_changes IN ACCESS EXCLUSIVE MODE")
+        let killer2 = Thread {
+            let watcher = try! PostgresConnection(url: url)
+            for _ in 0..<200 {
+                let killed = try! watcher.execute("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
+                    """)
+                if killed.rowCount > 0 { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        killer2.start()
+        #expect(b.plumb(["pull"], now: now + 3) == 1)
+        try admin.execute("ROLLBACK")
+        #expect(try b.open().documentNames().isEmpty)
+        #expect(b.plumb(["pull"], now: now + 4) == 0)
+        #expect(try StoreReading.fingerprint(try a.open(), "login").show == (try StoreReading.fingerprint(try b.open(), "login").show))
+    }
+}

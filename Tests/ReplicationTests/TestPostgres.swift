@@ -1,0 +1,52 @@
+import Foundation
+import Replication
+
+/// A throwaway PostgreSQL server for the hub tests: `PLUMB_TEST_PG_URL` when set (CI starts one
+/// with Tools/pg-test.sh), else one started here with that script and stopped when the tests
+/// exit. Each test gets a database of its own.
+enum TestPostgres {
+    nonisolated(unsafe) private static var startedDirectory: String?
+
+    static let serverURL: String = {
+        if let url = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"] { return url }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pg-\(getpid())").path
+        let port = 55_000 + Int(getpid() % 5_000)
+        let output = run(script, ["start", directory, String(port)])
+        guard output.status == 0 else { fatalError("could not start PostgreSQL for the hub tests: \(output.text)") }
+        startedDirectory = directory
+        atexit {
+            if let directory = TestPostgres.startedDirectory { _ = TestPostgres.run(TestPostgres.script, ["stop", directory]) }
+        }
+        return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }()
+
+    /// A fresh, empty database; returns its URL.
+    static func makeDatabase() throws -> String {
+        let name = "plumb_test_\(UUID().uuidString.prefix(8).lowercased())"
+        let admin = try PostgresConnection(url: serverURL)
+        try admin.execute("CREATE DATABASE \(name)")
+        return url(database: name)
+    }
+
+    /// The server URL with another database and, optionally, user.
+    static func url(database: String, user: String = "postgres") -> String {
+        let base = serverURL.replacingOccurrences(of: "postgres@", with: "\(user)@")
+        return String(base[..<base.lastIndex(of: "/")!]) + "/" + database
+    }
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tools/pg-test.sh").path
+    }
+
+    /// Runs the script through `system()` (Foundation's `Process.waitUntilExit` can hang when the
+    /// child leaves a daemon behind), its output captured in a file.
+    static func run(_ path: String, _ arguments: [String]) -> (status: Int32, text: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pg-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let quoted = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let status = system("/bin/bash \(quoted) </dev/null >'\(output)' 2>&1")
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return (status == 0 ? 0 : 1, text)
+    }
+}
