@@ -64,7 +64,8 @@ extension PropertyType {
 
     /// A number written as JSON writes numbers (no `+`, hex, `inf` or `nan`), else `nil`.
     static func jsonNumber(_ text: String) -> Double? {
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+        guard let first = text.utf8.first, let last = text.utf8.last, last >= 0x30 && last <= 0x39,
+              first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
               case .number(let number)? = try? JSONParser.parse(text) else { return nil }
         return number
     }

@@ -14,11 +14,26 @@ public enum StoreSync {
     public static func sync(local: Store, remote: Store, maxClockSkew: UInt64 = Store.defaultMaxClockSkew,
                             progress: ((String, Int, Int) -> Void)? = nil) throws -> Report {
         guard local.site != remote.site else { throw SyncError.sameSite(local.site) }
+        try checkSameHistory(local, remote)
         let incoming = try remote.payloads(after: try local.knowledge())
         let received = try local.importVersions(incoming, maxClockSkew: maxClockSkew) { progress?("receiving", $0, $1) }
         let outgoing = try local.payloads(after: try remote.knowledge())
         let sent = try remote.importVersions(outgoing, maxClockSkew: maxClockSkew) { progress?("sending", $0, $1) }
         return Report(received: received, sent: sent)
+    }
+
+    /// Both stores must hold the same version at the last seq both have of each site. A copied
+    /// store that wrote on after the copy (and passed its changes on) fails this, where
+    /// knowledge alone would see nothing to exchange and the stores would silently differ.
+    static func checkSameHistory(_ local: Store, _ remote: Store) throws {
+        let mine = try local.knowledge(), theirs = try remote.knowledge()
+        for (site, seq) in mine.sorted {
+            let common = min(seq, theirs[site])
+            guard common > 0 else { continue }
+            let here = try local.versionID(site: site, containing: common)
+            let there = try remote.versionID(site: site, containing: common)
+            if let here, let there, here != there { throw SyncError.contradiction(site: site, seq: common) }
+        }
     }
 
     /// Copies everything `source` holds into `target` (a new store, with its own site id).

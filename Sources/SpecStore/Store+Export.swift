@@ -92,3 +92,18 @@ extension Store {
         return payloads
     }
 }
+
+extension Store {
+    /// The id of the commit version holding change `(site, seq)`, if this store has it.
+    public func versionID(site: SiteID, containing seq: Int64) throws -> VersionID? {
+        guard let number = try siteNumber(site) else { return nil }
+        var id: VersionID?
+        try database.query("""
+            SELECT hash, last_seq FROM versions WHERE site = ? AND kind = 'commit' AND first_seq <= ?
+            ORDER BY first_seq DESC LIMIT 1
+            """, [.integer(number), .integer(seq)]) { row in
+            if row.int64(1) >= seq { id = VersionID(bytes: row.blob(0)) }
+        }
+        return id
+    }
+}

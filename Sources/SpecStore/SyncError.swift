@@ -14,7 +14,7 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .clockSkew(let site, let ahead, let allowed):
-            "site \(site.short) sent changes stamped \(ahead / 1000) s ahead of this machine's clock (at most \(allowed / 1000) s allowed); fix that machine's clock, then sync again. Nothing was applied."
+            "site \(site.short) sent changes stamped \(ahead / 1000) s ahead of this machine's clock (at most \(allowed / 1000) s allowed): that machine's clock is probably wrong, and its changes would win every later merge. Check both clocks; to accept them anyway, raise --max-clock-skew. Nothing was applied."
         case .sameSite(let site):
             "both stores have site id \(site.short): one is a copy of the other, and their changes would collide. Give this store a new identity with `plumb reidentify`, or make copies with `plumb clone`. Nothing was applied."
         case .contradiction(let site, let seq):

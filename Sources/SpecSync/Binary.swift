@@ -61,7 +61,7 @@ public struct BinaryReader {
 
     /// A varint that must be at most `limit` (a count or an index).
     public mutating func count(atMost limit: Int) -> Int? {
-        guard let value = varint(), value <= UInt64(limit) else { return nil }
+        guard limit >= 0, let value = varint(), value <= UInt64(limit) else { return nil }
         return Int(value)
     }
 

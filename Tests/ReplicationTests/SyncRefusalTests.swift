@@ -74,6 +74,22 @@ import Testing
         #expect(try c.open().log(of: "login").count == before)
     }
 
+    /// A copy that wrote on and passed its changes to a third store: the original and the third
+    /// store hold different changes under one (site, seq), and sync must refuse, not go quiet.
+    @Test func aCopysChangesReachingAThirdStoreAreCaught() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, third) = try pair()
+        let copy = Replica(name: "copy", root: root)
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
+        try a.open().database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: a.storePath, toPath: copy.storePath)
+        #expect(copy.plumb(["set", "login", "a", "text=copy"], now: now + 1) == 0)
+        #expect(third.plumb(["sync", copy.storePath], now: now + 2) == 0)
+        #expect(a.plumb(["set", "login", "a", "text=original"], now: now + 3) == 0)
+        #expect(a.plumb(["sync", third.storePath], now: now + 4) == 1)
+        #expect(a.lastOutput.contains("differ from the ones this store holds"), "\(a.lastOutput)")
+    }
+
     @Test func damagedBundlesAreRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (a, b) = try pair()

@@ -9,7 +9,8 @@ enum ConflictsCommand: Command {
         summary: "list properties where a concurrent write lost at a merge (--clear forgets them)",
         details: """
             --json prints [{"view", "property", "winner": {"value", "site", "hlc"}, "loser": {…}}];
-            hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter).
+            hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter) as a decimal
+            string, since it does not fit a JSON number exactly.
             """,
         flags: ["--json", "--clear"])
 
@@ -38,7 +39,7 @@ enum ConflictsCommand: Command {
             .object([
                 JSONMember("value", side.value.flatMap(ValueText.decode) ?? .null),
                 JSONMember("site", .string(side.stamp.site.hex)),
-                JSONMember("hlc", .number(Double(side.stamp.hlc.rawValue))),
+                JSONMember("hlc", .string(String(side.stamp.hlc.rawValue))),
             ])
         }
         return .object([

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutSpec
 import Replication
 import SpecStore
@@ -25,7 +26,7 @@ enum SyncCommand: Command {
         }
         let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
         let remote = try context.open(remotePath)
-        guard remote.path != local.path else { throw CLIError.failure("\(remotePath): that is this store") }
+        guard realPath(remote.path) != realPath(local.path) else { throw CLIError.failure("\(arguments.positionals[0]): that is this store") }
         let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([
@@ -37,6 +38,13 @@ enum SyncCommand: Command {
             context.console.print(TransferReporting.summary("sent", report.sent))
         }
     }
+}
+
+/// A path with links and `..` resolved, for telling whether two paths name one file.
+func realPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }
 
 extension SyncCommand {

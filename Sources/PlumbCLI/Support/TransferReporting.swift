@@ -43,7 +43,9 @@ enum TransferReporting {
     /// `--max-clock-skew SECONDS` (default 60).
     static func maxSkew(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> UInt64 {
         guard let text = arguments.value("--max-clock-skew") else { return Store.defaultMaxClockSkew }
-        guard let seconds = UInt64(text) else { throw CLIError.usage("--max-clock-skew: expected whole seconds", command: spec) }
+        guard let seconds = UInt64(text), seconds <= 100 * 365 * 86_400 else {
+            throw CLIError.usage("--max-clock-skew: expected whole seconds (at most 100 years)", command: spec)
+        }
         return seconds * 1000
     }
 }

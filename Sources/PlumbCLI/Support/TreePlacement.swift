@@ -25,15 +25,15 @@ enum TreePlacement {
         return FractionalIndex.key(between: lower.flatMap { $0.isEmpty ? nil : $0 }, and: upper, suffix: suffix)
     }
 
-    /// Refuses to put a view under itself or one of its descendants.
+    /// Refuses to put a view under itself or one of its descendants, walking the effective
+    /// tree (after concurrent moves were resolved), which has no cycle.
     static func checkNoCycle(_ head: DocumentHead, moving view: String, under parent: String, document: String) throws {
+        let state = try head.state()
         var current: String? = parent
-        var steps = 0
-        while let id = current {
+        var seen = Set<String>()
+        while let id = current, seen.insert(id).inserted {
             if id == view { throw StoreError.invalidEdit("\(document): cannot move \"\(view)\" under itself or its own descendant \"\(parent)\"") }
-            current = try head.value(id, .parent).flatMap(ValueText.decode)?.string
-            steps += 1
-            if steps > 10_000_000 { break }
+            current = state.value(id, .parent).flatMap(ValueText.decode)?.string
         }
     }
 }
