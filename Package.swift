@@ -30,7 +30,7 @@ let package = Package(
             plugins: ["EmbedMigrationsPlugin"]
         ),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.
@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
         .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )
