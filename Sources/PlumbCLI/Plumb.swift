@@ -31,7 +31,7 @@ public enum Plumb {
         CommandEntry(MoveCommand.self), CommandEntry(DocsCommand.self), CommandEntry(ShowCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
         CommandEntry(RevertCommand.self),
-        CommandEntry(ResolveCommand.self),
+        CommandEntry(ResolveCommand.self), CommandEntry(CheckCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.
