@@ -40,7 +40,7 @@ let package = Package(
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "PlumbCLI"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "PlumbCLI"],
             path: "Tools/Bench"
         ),
 

@@ -8,6 +8,7 @@ typealias Subcommand = (_ arguments: [String]) -> Int32
 
 let subcommands: [String: (usage: String, run: Subcommand)] = [
     "layout": (LayoutBenchmark.usage, LayoutBenchmark.run),
+    "make-mixed": (MixedTreeGenerator.usage, MixedTreeGenerator.run),
     "store": ("store", { arguments in
         do {
             try StoreBenchmark.run(arguments)
