@@ -138,6 +138,17 @@ let seedSpec = """
         #expect(lines[4].hasPrefix("    note "))
     }
 
+    @Test func tableOnATerminalJSONOtherwise() throws {
+        let plumb = PlumbRunner()
+        plumb.write("seed.json", seedSpec)
+        let arguments = ["resolve", "seed.json", "--size", "300x200", "--metrics", "fixed"]
+        var out = ""
+        let terminal = Console(out: { out += $0 }, err: { _ in }, isTerminal: true, errorIsTerminal: true, useColor: false)
+        #expect(Plumb.run(arguments, environment: plumb.environment, directory: plumb.folder.path, console: terminal) == 0)
+        #expect(out.hasPrefix("ID "))
+        #expect(plumb.run(arguments).stdout.hasPrefix("{"))
+    }
+
     @Test func tableRoundsToTwoDecimals() throws {
         let plumb = PlumbRunner()
         plumb.write("third.json", """
