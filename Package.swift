@@ -38,7 +38,7 @@ let package = Package(
             plugins: ["EmbedMigrationsPlugin"]
         ),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "SpecSync", "SpecStore", "Replication"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.
@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "LayoutSpec"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )

@@ -22,10 +22,12 @@ public final class FontTextMeasurer: TextMeasuring {
     private var fontNumbers: [FontKey: Int] = [:]
     /// Line metrics per point of size, by font number.
     private var lineMetricsPerPoint: [LineMetrics] = []
-    /// Shaped widths in ems, by font number and text.
-    private var widthsInEms: [MeasuredRunKey: Double] = [:]
     /// Runs remembered before the width cache starts over, bounding its memory.
     static let widthCacheLimit = 250_000
+    /// The runs measured so far, numbered by font number and text.
+    private let runs = RunTable()
+    /// Shaped widths in ems, by run number.
+    private var widthsInEms: [Double] = []
     /// The last request, checked before the dictionary: runs of calls share a font, and
     /// comparing a family name is cheaper than hashing it.
     private var lastFamily = ""
@@ -50,12 +52,16 @@ public final class FontTextMeasurer: TextMeasuring {
     /// per-character fallback. Control characters (newline, tab) have no width.
     public func width(of text: Substring, font: Font) -> Double {
         let number = fontNumber(for: font)
-        if let known = widthsInEms[MeasuredRunKey(fontNumber: number, borrowing: text)] {
-            return known * font.size
+        let (run, isNew) = runs.index(of: text, number: number)
+        if !isNew { return widthsInEms[run] * font.size }
+        if run >= Self.widthCacheLimit {
+            // Start over, numbering this run 0.
+            runs.removeAll()
+            widthsInEms.removeAll(keepingCapacity: true)
+            _ = runs.index(of: text, number: number)
         }
         let width = shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
-        if widthsInEms.count >= Self.widthCacheLimit { widthsInEms.removeAll(keepingCapacity: true) }
-        widthsInEms[MeasuredRunKey(fontNumber: number, copying: text)] = width
+        widthsInEms.append(width)
         return width * font.size
     }
 

@@ -5,7 +5,9 @@ import LayoutEngine
 /// line-break opportunities per UAX #14, per text.
 final class LineBreaker {
     private let handle: OpaquePointer
-    private var cache: [TextRunKey: [LineBreakOpportunity]] = [:]
+    /// The texts asked about, numbered; `answers[n]` is text n's.
+    private let texts = RunTable()
+    private var answers: [[LineBreakOpportunity]] = []
 
     /// Texts remembered before the cache starts over, bounding its memory.
     static let cacheLimit = 100_000
@@ -24,12 +26,23 @@ final class LineBreaker {
     /// Where a line may start in `text`, after the first, ascending; hard breaks (after a
     /// newline) are mandatory. The end of the text is never included. Throws only if ICU fails.
     func opportunities(in text: String) throws(TextMetricsError) -> [LineBreakOpportunity] {
-        let key = TextRunKey(borrowing: text[...])
-        if let known = cache[key] { return known }
-        let found = try find(in: text)
-        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[TextRunKey(copying: text[...])] = found
-        return found
+        let (number, isNew) = texts.index(of: text[...], number: 0)
+        if !isNew { return answers[number] }
+        if number >= Self.cacheLimit {
+            // Start over, numbering this text 0.
+            texts.removeAll()
+            answers.removeAll(keepingCapacity: true)
+            _ = texts.index(of: text[...], number: 0)
+        }
+        do {
+            let found = try find(in: text)
+            answers.append(found)
+            return found
+        } catch {
+            // The measurer answers "no opportunities" after a failure; remember that.
+            answers.append([])
+            throw error
+        }
     }
 
     /// Asks ICU, then maps its UTF-16 offsets back to indices of `text`.

@@ -13,6 +13,10 @@ final class Typeface {
         harfBuzz = try HarfBuzzFont(path: file.path, index: file.index)
     }
 
+    /// Whether the face has a glyph for every printable ASCII character (U+0020–U+007E), so
+    /// ASCII text needs no fallback. Checked once, on first use.
+    private(set) lazy var drawsPrintableASCII: Bool = (0x20...0x7E).allSatisfy { hasGlyph(for: Unicode.Scalar(UInt8($0))) }
+
     /// Whether the face draws `scalar` itself.
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         freeType.hasGlyph(for: scalar)

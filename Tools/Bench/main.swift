@@ -8,6 +8,7 @@ typealias Subcommand = (_ arguments: [String]) -> Int32
 
 let subcommands: [String: (usage: String, run: Subcommand)] = [
     "layout": (LayoutBenchmark.usage, LayoutBenchmark.run),
+    "make-mixed": (MixedTreeGenerator.usage, MixedTreeGenerator.run),
     "store": ("store", { run(StoreBenchmark.run, $0) }),
     "sync": ("sync", { run(SyncBenchmark.run, $0) }),
 ]

@@ -13,6 +13,9 @@ enum LineBreaking {
         in text: String, font: Font, wrapWidth: Double, measurer: any TextMeasuring
     ) -> [Range<String.Index>] {
         if text.isEmpty { return [] }
+        // Without wrapping only newlines end lines: text without one is a single line, and the
+        // measurer need not look for break opportunities (ICU, for real fonts).
+        if !wrapWidth.isFinite, !containsNewline(text) { return [text.startIndex..<text.endIndex] }
         var breaker = Breaker(text: text, font: font, wrapWidth: wrapWidth, measurer: measurer)
         for opportunity in measurer.lineBreakOpportunities(in: text) {
             guard opportunity.index > breaker.segmentStart, opportunity.index <= text.endIndex else { continue }
@@ -23,6 +26,18 @@ enum LineBreaking {
         }
         breaker.ranges.append(breaker.lineStart..<text.endIndex)
         return breaker.ranges
+    }
+
+    /// Whether `text` has a newline (`isLayoutNewline`: LF, VT, FF, CR, NEL, LS, PS), the only
+    /// characters after which a measurer reports a mandatory break. Reads UTF-8 bytes; only
+    /// text with a byte that may start NEL, LS or PS is looked at scalar by scalar.
+    static func containsNewline(_ text: String) -> Bool {
+        var mayHaveOthers = false
+        for byte in text.utf8 {
+            if byte >= 0x0A && byte <= 0x0D { return true }
+            if byte == 0xC2 || byte == 0xE2 { mayHaveOthers = true }
+        }
+        return mayHaveOthers && text.unicodeScalars.contains { $0.isLayoutNewline }
     }
 
     /// `text` without its trailing whitespace (spaces, tabs and newlines).

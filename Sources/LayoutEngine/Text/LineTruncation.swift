@@ -34,18 +34,49 @@ enum LineTruncation {
                     + trimmingLeadingWhitespace(line[boundaries[count - (kept - head)]...])
             }
         }
-        // Largest number of graphemes whose candidate fits; widths grow with it.
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if measurer.width(of: Substring(candidate(middle)), font: font) <= maxWidth + LineLayout.tolerance {
-                low = middle
-            } else {
-                high = middle - 1
+        func fits(_ kept: Int) -> Bool {
+            measurer.width(of: Substring(candidate(kept)), font: font) <= maxWidth + LineLayout.tolerance
+        }
+        let ellipsisWidth = mode == .clip && width > maxWidth + LineLayout.tolerance ? 0 : measurer.width(of: Substring(ellipsis), font: font)
+        let estimate = width > 0 ? Double(count) * (maxWidth - ellipsisWidth) / width : Double(count)
+        let kept = largestFitting(count: count, estimate: estimate, fits: fits)
+        let text = candidate(kept)
+        return LineLayout.Line(text: text, width: measurer.width(of: Substring(text), font: font))
+    }
+
+    /// The largest `kept` in `0...count` for which `fits(kept)` holds, `fits` being true up to
+    /// some point and false after it (widths grow with the graphemes kept); 0 when none fits.
+    ///
+    /// Each question measures a new string, so they are kept few: the first is at `estimate`
+    /// (graphemes are about equally wide, so the answer is usually within one of it), then
+    /// steps doubling away from it bracket the answer, and a binary search finishes. About two
+    /// questions when the estimate is good, twice a binary search's at worst.
+    static func largestFitting(count: Int, estimate: Double, fits: (Int) -> Bool) -> Int {
+        guard count > 0 else { return 0 }
+        var low = 0, high = count  // the answer is in low...high
+        let guess = estimate.isFinite ? min(max(Int(estimate), 1), count) : count
+        if fits(guess) {
+            low = guess
+            var step = 1
+            while low < high {
+                let probe = min(high, low + step)
+                if fits(probe) { low = probe } else { high = probe - 1; break }
+                step *= 2
+            }
+        } else {
+            high = guess - 1
+            var step = 1
+            while low < high {
+                let probe = max(low + 1, high + 1 - step)
+                if fits(probe) { low = probe; break } else { high = probe - 1 }
+                step *= 2
             }
         }
-        let text = candidate(low)
-        return LineLayout.Line(text: text, width: measurer.width(of: Substring(text), font: font))
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     private static func trimmingLeadingWhitespace(_ text: Substring) -> Substring {

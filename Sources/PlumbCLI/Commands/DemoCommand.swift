@@ -6,7 +6,11 @@ enum DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo", usage: "[DIR]",
         summary: "build a sample store (in DIR, or a new temporary folder) and show what Plumb does",
-        details: "Runs init, apply, set, add, mv, tag, log, diff and show, printing each command.")
+        details: """
+            Runs init, apply, set, add, mv, tag, log, diff and show, then resolves the sample on two
+            devices (a table for an iPhone SE, an SVG picture for an iPhone 15 written to
+            DIR/login-iphone-15.svg), printing each command.
+            """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...1, spec)
@@ -34,6 +38,8 @@ enum DemoCommand: Command {
             ["diff", "login@v1", "head"],
             ["diff", "login@1", "login@v1", "--json"],
             ["show", "login@v1"],
+            ["resolve", "login", "--device", "iphone-se", "--format", "table"],
+            ["resolve", "login", "--device", "iphone-15", "-o", svgName],
         ]
         let store = URL(fileURLWithPath: directory).appendingPathComponent(".plumb/store.sqlite").path
         for step in steps {
@@ -43,8 +49,12 @@ enum DemoCommand: Command {
             guard status == ExitStatus.success else { throw CLIError.failure("demo step failed: plumb \(step.joined(separator: " "))") }
             context.console.message("")
         }
-        context.console.message("The store is in \(directory)/.plumb; try: cd \(directory) && plumb log login")
+        context.console.message("The store is in \(directory)/.plumb; the picture is \(directory)/\(svgName).")
+        context.console.message("Try: cd \(directory) && plumb log login")
     }
+
+    /// The SVG the demo writes into its folder.
+    static let svgName = "login-iphone-15.svg"
 
     private static func quoted(_ argument: String) -> String {
         guard argument.contains(where: { " ?#'".contains($0) }) else { return argument }

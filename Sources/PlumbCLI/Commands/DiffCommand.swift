@@ -5,14 +5,16 @@ import SpecSync
 /// `plumb diff DOC@A [DOC@B]`: what changed between two versions (B defaults to head).
 enum DiffCommand: Command {
     static let spec = CommandSpec(
-        name: "diff", usage: "DOC@A [DOC@B | B] [--json]",
+        name: "diff", usage: "DOC@A [DOC@B | B] [--json] [--frames [--size WxH | --device NAME]]",
         summary: "property changes between two versions (B defaults to head)",
         details: """
             --json prints {"added": [ids], "removed": [ids], "moved": [ids],
                            "changed": [{"view", "property", "from", "to"}]}
             with from/to as JSON values (null when unset).
+
+            \(frameHelp)
             """,
-        flags: ["--json"])
+        flags: ["--json", "--frames"] + frameFlags, options: frameOptions)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
@@ -23,6 +25,8 @@ enum DiffCommand: Command {
             second = text.contains("@") ? try DocumentReference(text, spec: spec) : try DocumentReference("\(first.document)@\(text)", spec: spec)
             guard second.document == first.document else { throw CLIError.usage("both versions must be of one document", command: spec) }
         }
+        try checkFrameOptions(arguments)
+        if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
         let store = try context.store()
         let old = try store.state(of: try first.version(in: store))
         let new = try store.state(of: try second.version(in: store))

@@ -1,0 +1,84 @@
+import LayoutEngine
+import LayoutSpec
+
+/// `resolve --format json` (DESIGN.md §7): the document, the version, the screen size and one
+/// frame per view in tree order, all in root coordinates, one frame per line.
+///
+/// ```json
+/// { "document": "login", "version": "3f9c…", "size": { "width": 375, "height": 667 },
+///   "frames": [
+///     { "id": "root", "parent": null, "x": 0, "y": 0, "width": 375, "height": 667 },
+///     { "id": "ok", "parent": "root", "x": 270, "y": 10, "width": 100, "height": 100,
+///       "text": { "x": …, "y": …, "width": …, "height": …, "lines": [ { "text": "OK", "x": …, … } ] } }
+///   ] }
+/// ```
+///
+/// `"drawn": false` is added only to views that are not drawn (hidden or collapsed, or inside
+/// such a view), so a plain screen carries no noise. `"text"` is there for every label and
+/// button that takes space (collapsed ones have none). Numbers are the engine's doubles in
+/// shortest round-trip form.
+enum FramesJSON {
+    static func render(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + spec.count * 120)
+        out += "{\n  \"document\": ".utf8
+        out += JSONWriter.quote(document).utf8
+        out += ",\n  \"version\": ".utf8
+        out += (versionID.map(JSONWriter.quote) ?? "null").utf8
+        out += ",\n  \"size\": { \"width\": ".utf8
+        out += JSONWriter.format(layout.viewport.width).utf8
+        out += ", \"height\": ".utf8
+        out += JSONWriter.format(layout.viewport.height).utf8
+        out += " },\n  \"frames\": [".utf8
+        for index in 0..<spec.count {
+            out += (index == 0 ? "\n    " : ",\n    ").utf8
+            appendFrame(index, spec: spec, layout: layout, to: &out)
+        }
+        out += "\n  ]\n}\n".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendFrame(_ index: Int, spec: Spec, layout: Layout, to out: inout [UInt8]) {
+        out += "{ \"id\": ".utf8
+        out += JSONWriter.quote(spec.views[index].id).utf8
+        out += ", \"parent\": ".utf8
+        out += (spec.parentID(of: index).map(JSONWriter.quote) ?? "null").utf8
+        out += ", ".utf8
+        appendRect(layout.frames[index], to: &out)
+        if !layout.isDrawn[index] { out += ", \"drawn\": false".utf8 }
+        if let text = layout.textBlock(of: index) {
+            out += ", \"text\": { ".utf8
+            appendRect(text.rect, to: &out)
+            out += ", \"lines\": [".utf8
+            for (number, line) in text.lines.enumerated() {
+                out += (number == 0 ? " { \"text\": " : ", { \"text\": ").utf8
+                out += JSONWriter.quote(line.text).utf8
+                out += ", ".utf8
+                appendRect(line.rect, to: &out)
+                out += " }".utf8
+            }
+            out += (text.lines.isEmpty ? "] }" : " ] }").utf8
+        }
+        out += " }".utf8
+    }
+
+    /// `"x": 0, "y": 0, "width": 1, "height": 2`
+    private static func appendRect(_ rect: Rect, to out: inout [UInt8]) {
+        out += "\"x\": ".utf8
+        out += JSONWriter.format(rect.x).utf8
+        out += ", \"y\": ".utf8
+        out += JSONWriter.format(rect.y).utf8
+        out += ", \"width\": ".utf8
+        out += JSONWriter.format(rect.width).utf8
+        out += ", \"height\": ".utf8
+        out += JSONWriter.format(rect.height).utf8
+    }
+
+    /// `{"x", "y", "width", "height"}` as a value, for other JSON outputs.
+    static func value(_ rect: Rect) -> JSONValue {
+        .object([
+            JSONMember("x", .number(rect.x)), JSONMember("y", .number(rect.y)),
+            JSONMember("width", .number(rect.width)), JSONMember("height", .number(rect.height)),
+        ])
+    }
+}

@@ -1,0 +1,135 @@
+import LayoutEngine
+import LayoutSpec
+
+/// `plumb check`: what a designer wants to know before shipping a layout at one screen size.
+/// Each check is a step in its own function; the text and overlap checks are in
+/// `LayoutChecker+Text.swift` and `LayoutChecker+Overlap.swift`.
+///
+/// Warnings come in tree order (a view's own warnings in `LayoutWarning.Check` order), so the
+/// output is stable.
+struct LayoutChecker {
+    let spec: Spec
+    let layout: Layout
+    let measurer: any TextMeasuring
+    /// Lengths within this much count as equal: the engine's doubles, or half a pixel when
+    /// the layout was snapped.
+    let tolerance: Double
+    let children: [[Int]]
+    /// Collapsed, or inside a collapsed view: takes no space, has no text.
+    let takesNoSpace: [Bool]
+
+    init(spec: Spec, layout: Layout, measurer: any TextMeasuring) {
+        self.spec = spec
+        self.layout = layout
+        self.measurer = measurer
+        tolerance = layout.scale.map { 1 / $0 } ?? 1e-6
+        children = spec.childIndices()
+        var takesNoSpace = [Bool](repeating: false, count: spec.count)
+        for index in 0..<spec.count {
+            let parent = spec.parents[index]
+            takesNoSpace[index] = spec.views[index].visibility == .collapsed || (parent >= 0 && takesNoSpace[parent])
+        }
+        self.takesNoSpace = takesNoSpace
+    }
+
+    /// Every warning, in tree order.
+    func warnings() -> [LayoutWarning] {
+        var byView = [[LayoutWarning]](repeating: [], count: spec.count)
+        for index in 0..<spec.count {
+            byView[index] += sizesOnFillAxes(index)
+            byView[index] += minimumsAboveMaximums(index)
+            byView[index] += gridPlacement(index)
+            if let warning = textFit(index) { byView[index].append(warning) }
+        }
+        for index in 0..<spec.count where spec.views[index].kind == .view {
+            for (view, warning) in overlaps(amongChildrenOf: index) { byView[view].append(warning) }
+        }
+        return byView.flatMap { $0 }
+    }
+
+    /// A `width` or `height` the layout did not honour because the axis is `fill` and the slot
+    /// decided (DESIGN.md §2: fill binds to the slot). Along a stack's axis the slot is the
+    /// view's own length, so a size there is honoured and not reported. The root's size is
+    /// always ignored: it takes the screen.
+    func sizesOnFillAxes(_ index: Int) -> [LayoutWarning] {
+        let view = spec.views[index]
+        var found: [LayoutWarning] = []
+        if index == 0 {
+            if let width = view.width {
+                found.append(warning(index, .sizeOnFill, "width \(NumberText.decimal(width)) is ignored: the root takes the screen's width"))
+            }
+            if let height = view.height {
+                found.append(warning(index, .sizeOnFill, "height \(NumberText.decimal(height)) is ignored: the root takes the screen's height"))
+            }
+            return found
+        }
+        guard !takesNoSpace[index] else { return [] }
+        let frame = layout.frames[index]
+        if let width = view.width, (view.horizontalAlignment ?? .fill) == .fill,
+           abs(frame.width - view.clampedWidth(width)) > tolerance {
+            found.append(warning(index, .sizeOnFill, "width \(NumberText.decimal(width)) is ignored: horizontalAlignment is fill"))
+        }
+        if let height = view.height, (view.verticalAlignment ?? .fill) == .fill,
+           abs(frame.height - view.clampedHeight(height)) > tolerance {
+            found.append(warning(index, .sizeOnFill, "height \(NumberText.decimal(height)) is ignored: verticalAlignment is fill"))
+        }
+        return found
+    }
+
+    /// `minWidth` above `maxWidth`, or `minHeight` above `maxHeight`: the minimum wins.
+    func minimumsAboveMaximums(_ index: Int) -> [LayoutWarning] {
+        let view = spec.views[index]
+        var found: [LayoutWarning] = []
+        if let minimum = view.minWidth, let maximum = view.maxWidth, minimum > maximum {
+            found.append(warning(index, .minAboveMax, "minWidth \(NumberText.decimal(minimum)) is above maxWidth \(NumberText.decimal(maximum)): minWidth wins"))
+        }
+        if let minimum = view.minHeight, let maximum = view.maxHeight, minimum > maximum {
+            found.append(warning(index, .minAboveMax, "minHeight \(NumberText.decimal(minimum)) is above maxHeight \(NumberText.decimal(maximum)): minHeight wins"))
+        }
+        return found
+    }
+
+    /// A grid child whose `row`/`column` is past the grid's tracks (it is put in the last one)
+    /// or whose span runs past them (it is cut short); grid placement on a child of something
+    /// that is not a grid (ignored).
+    func gridPlacement(_ index: Int) -> [LayoutWarning] {
+        let parent = spec.parents[index]
+        guard parent >= 0 else { return [] }
+        let view = spec.views[index]
+        let container = spec.views[parent]
+        guard container.kind == .grid else {
+            let set: [(String, Int?)] = [("row", view.row), ("column", view.column), ("rowSpan", view.rowSpan), ("columnSpan", view.columnSpan)]
+            return set.compactMap { name, value in
+                value.map { warning(index, .outsideGrid, "\(name) \($0) is ignored: its parent \"\(container.id)\" is a \(container.kind.rawValue), not a grid") }
+            }
+        }
+        var found: [LayoutWarning] = []
+        let axes: [(start: Int?, span: Int?, tracks: [Track]?, name: String, plural: String)] = [
+            (view.row, view.rowSpan, container.rows, "row", "rows"),
+            (view.column, view.columnSpan, container.columns, "column", "columns"),
+        ]
+        for axis in axes {
+            let count = max(1, axis.tracks?.count ?? 0)
+            let start = axis.start ?? 0
+            let tracks = "grid \"\(container.id)\" has \(count) \(count == 1 ? axis.name : axis.plural)"
+            if start >= count {
+                found.append(warning(index, .outsideGrid, "\(axis.name) \(start) is outside the grid: \(tracks), so it is placed in \(axis.name) \(count - 1)"))
+            } else if let span = axis.span, start + span > count {
+                found.append(warning(index, .outsideGrid, "\(axis.name)Span \(span) from \(axis.name) \(start) runs past the grid: \(tracks), so it spans \(count - start)"))
+            }
+        }
+        return found
+    }
+
+    func warning(_ index: Int, _ check: LayoutWarning.Check, _ message: String) -> LayoutWarning {
+        LayoutWarning(view: spec.views[index].id, check: check, message: message)
+    }
+}
+
+extension View {
+    /// `length` clamped to min/max width as the engine does (min wins).
+    func clampedWidth(_ length: Double) -> Double { max(min(length, maxWidth ?? .infinity), minWidth ?? 0) }
+
+    /// `length` clamped to min/max height as the engine does (min wins).
+    func clampedHeight(_ length: Double) -> Double { max(min(length, maxHeight ?? .infinity), minHeight ?? 0) }
+}

@@ -1,0 +1,38 @@
+import LayoutSpec
+
+/// One finding of `plumb check`: a view, which check found it, and a sentence for people.
+struct LayoutWarning: Equatable {
+    /// The checks, in the order `plumb check --help` lists them.
+    enum Check: String, CaseIterable {
+        /// `width` or `height` on an axis whose alignment is `fill`, overridden by the slot (or
+        /// on the root, which always takes the viewport).
+        case sizeOnFill = "size-on-fill"
+        /// `minWidth` above `maxWidth` (or heights): min wins, max does nothing.
+        case minAboveMax = "min-above-max"
+        /// `row`/`column` (with span) past a grid's tracks, or set on a child of a non-grid.
+        case outsideGrid = "outside-grid"
+        /// A label's or button's text cut at this size: lines dropped, a line truncated, or
+        /// the text taller than the label.
+        case textDoesNotFit = "text-does-not-fit"
+        /// Two drawn children of a `view` container overlap.
+        case overlap = "overlap"
+    }
+
+    var view: String
+    var check: Check
+    var message: String
+
+    /// `login: ok: width 100 is ignored: horizontalAlignment is fill`
+    func line(document: String) -> String {
+        "\(document): \(view): \(message)"
+    }
+
+    func json(document: String) -> JSONValue {
+        .object([
+            JSONMember("document", .string(document)),
+            JSONMember("view", .string(view)),
+            JSONMember("check", .string(check.rawValue)),
+            JSONMember("message", .string(message)),
+        ])
+    }
+}

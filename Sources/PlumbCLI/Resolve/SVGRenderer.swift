@@ -1,0 +1,128 @@
+import LayoutEngine
+import LayoutSpec
+
+/// `resolve --format svg`: the screen as it would look, one `<g>` per drawn view in tree order
+/// (later views on top, as on a screen).
+///
+/// Each view's group holds a `<title>` (its id, kind and frame, shown on hover), one `<rect>`
+/// at its frame filled with its `backgroundColor` (no fill without one; the root is white
+/// unless it has a colour), and for labels and buttons one `<text>` per laid-out line at the
+/// line's rect, baseline at the line's top + the font's ascent, in the view's font, size,
+/// weight and `textColor` (black by default). `textLength` pins each line to its measured
+/// width, so the picture matches the numbers even where the viewer's fonts differ.
+///
+/// With `overlay`, a last group outlines every drawn view's frame and writes its id in small
+/// type at its top-left corner: a picture for finding frames, drawn over the screen.
+struct SVGRenderer {
+    let spec: Spec
+    let layout: Layout
+    let measurer: any TextMeasuring
+    var overlay = false
+
+    static let overlayColor = "#D1242F"
+
+    func render() -> String {
+        let width = number(layout.viewport.width), height = number(layout.viewport.height)
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+            <title>\(XMLText.escaped(spec.name))</title>
+
+            """
+        let rootColor = spec.count > 0 ? spec.views[0].backgroundColor.flatMap(SVGColor.init) : nil
+        if !layout.isDrawn[0] || (rootColor?.opacity ?? 1) < 1 {
+            // The screen behind a hidden or translucent root.
+            out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>\n"
+        }
+        for index in 0..<spec.count where layout.isDrawn[index] {
+            appendView(index, to: &out)
+        }
+        if overlay { appendOverlay(to: &out) }
+        out += "</svg>\n"
+        return out
+    }
+
+    private func appendView(_ index: Int, to out: inout String) {
+        let view = spec.views[index]
+        let frame = layout.frames[index]
+        out += "<g data-view=\"\(XMLText.escaped(view.id))\"><title>\(XMLText.escaped(title(index)))</title>"
+        var fill = "fill=\"none\" pointer-events=\"all\""
+        if let color = view.backgroundColor.flatMap(SVGColor.init) {
+            fill = color.attributes(for: "fill")
+        } else if index == 0 {
+            fill = "fill=\"#FFFFFF\""
+        }
+        out += "<rect \(rectAttributes(frame)) \(fill)/>"
+        if let text = layout.textBlock(of: index), !text.lines.isEmpty {
+            out += "\n"
+            appendText(text, of: view, to: &out)
+        }
+        out += "</g>\n"
+    }
+
+    /// One `<text>` per line: `x` at the line's left, `y` on its baseline.
+    private func appendText(_ text: TextBlock, of view: View, to out: inout String) {
+        let font = view.resolvedFont
+        let ascent = measurer.lineMetrics(of: font).ascent
+        let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
+        let family = XMLText.escaped(MeasurerReport.cssFontFamily(of: font, measurer: measurer))
+        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\" \(color.attributes(for: "fill"))"
+        for line in text.lines where !line.text.isEmpty {
+            let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
+            out += "  <text x=\"\(number(line.rect.x))\" y=\"\(number(line.rect.y + ascent))\" \(style)\(length) xml:space=\"preserve\">\(XMLText.escaped(line.text))</text>\n"
+        }
+    }
+
+    /// Outlines and ids of every drawn view, over everything else.
+    private func appendOverlay(to out: inout String) {
+        out += "<g data-overlay=\"frames\" fill=\"none\" stroke=\"\(Self.overlayColor)\" stroke-width=\"0.5\" stroke-opacity=\"0.8\">\n"
+        for index in 0..<spec.count where layout.isDrawn[index] {
+            let frame = layout.frames[index]
+            let id = XMLText.escaped(spec.views[index].id)
+            out += "  <rect \(rectAttributes(frame))><title>\(XMLText.escaped(title(index)))</title></rect>"
+            out += "<text x=\"\(number(frame.x + 1.5))\" y=\"\(number(frame.y + 7))\" font-family=\"monospace\" font-size=\"6\" fill=\"\(Self.overlayColor)\" stroke=\"none\">\(id)</text>\n"
+        }
+        out += "</g>\n"
+    }
+
+    /// `ok (button) 100×100 at 195, 10`
+    private func title(_ index: Int) -> String {
+        let view = spec.views[index]
+        let frame = layout.frames[index]
+        return "\(view.id) (\(view.kind.rawValue)) \(NumberText.decimal(frame.width))×\(NumberText.decimal(frame.height)) at \(NumberText.decimal(frame.x)), \(NumberText.decimal(frame.y))"
+    }
+
+    private func rectAttributes(_ rect: Rect) -> String {
+        "x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
+    }
+
+    /// SVG numbers: at most 3 decimals (a thousandth of a point is below any screen's pixel).
+    private func number(_ value: Double) -> String {
+        NumberText.decimal(value, places: 3)
+    }
+}
+
+/// A spec colour (`#RRGGBB` or `#RRGGBBAA`) as SVG 1.1 wants it: `#RRGGBB` and an opacity.
+struct SVGColor {
+    let hex: String
+    let opacity: Double
+
+    init(hex: String, opacity: Double) {
+        self.hex = hex
+        self.opacity = opacity
+    }
+
+    /// Nil unless `text` is `#` and 6 or 8 hex digits.
+    init?(_ text: String) {
+        let digits = text.dropFirst()
+        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+        hex = "#" + digits.prefix(6).uppercased()
+        opacity = digits.count == 8 ? Double(Int(digits.suffix(2), radix: 16)!) / 255 : 1
+    }
+
+    /// `fill="#RRGGBB"`, with `fill-opacity` when translucent.
+    func attributes(for property: String) -> String {
+        let base = "\(property)=\"\(hex)\""
+        return opacity < 1 ? base + " \(property)-opacity=\"\(NumberText.decimal(opacity, places: 3))\"" : base
+    }
+}
