@@ -8,6 +8,7 @@ packages=(
   libsqlite3-dev                       # the store
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
+  libpq-dev postgresql                 # the hub: libpq, and a server for its tests
 )
 
 missing=()

@@ -10,7 +10,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "layout": (LayoutBenchmark.usage, LayoutBenchmark.run),
     "make-mixed": (MixedTreeGenerator.usage, MixedTreeGenerator.run),
     "store": ("store", { run(StoreBenchmark.run, $0) }),
-    "sync": ("sync", { run(SyncBenchmark.run, $0) }),
+    "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
+    "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.

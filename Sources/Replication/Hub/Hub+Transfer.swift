@@ -8,6 +8,8 @@ public struct PushReport: Sendable, Equatable {
     public var versions = 0
     public var changes = 0
     public var documents: Set<String> = []
+
+    public init() {}
 }
 
 extension Hub {

@@ -1,0 +1,92 @@
+import Foundation
+import LayoutSpec
+import Replication
+import SpecStore
+import SpecSync
+
+/// `plumb-bench hub [URL]`: the hub figures of issue 5, on a throwaway PostgreSQL started with
+/// Tools/pg-test.sh (or the server at URL, whose `postgres` database it uses).
+enum HubBenchmark {
+    static func run(_ arguments: [String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var started: String?
+        let url: String
+        if let given = arguments.first {
+            url = given
+        } else {
+            let directory = folder.appendingPathComponent("pg").path
+            url = try shell("Tools/pg-test.sh start '\(directory)' 55999").trimmingCharacters(in: .whitespacesAndNewlines)
+            started = directory
+        }
+        defer {
+            if let started { _ = try? shell("Tools/pg-test.sh stop '\(started)'") }
+            try? FileManager.default.removeItem(at: folder)
+        }
+        print("hub benchmark (seed 42) on \(url)")
+        try Hub.initialize(url: url)
+
+        let spec = StoreBenchmark.makeSpec(name: "hubdoc", views: 6_000, seed: 42)
+        let a = try Store.create(at: folder.appendingPathComponent("a.sqlite").path)
+        try SyncBenchmark.apply(spec, to: a)
+        var pushed = PushReport()
+        let push = try Timing.seconds { pushed = try Hub(url: url).push(from: a) }
+        print("  push \(pushed.changes) changes (\(pushed.versions) version): \(Timing.ms(push))   target ≤ 2000 ms")
+
+        let b = try Store.create(at: folder.appendingPathComponent("b.sqlite").path)
+        var pulled = ImportReport()
+        let pull = try Timing.seconds { pulled = try Hub(url: url).pull(into: b) }
+        print("  pull \(pulled.changes) changes into a fresh store: \(Timing.ms(pull))   target ≤ 2000 ms")
+        let nothing = try Timing.median(runs: 9) { _ = try Hub(url: url).pull(into: b) }
+        print("  pull with nothing new (connect, check, ask, merge nothing): \(Timing.ms(nothing))   target ≤ 50 ms")
+        let plumb = StoreBenchmark.defaultPlumbBinary()
+        try b.addRemote(Remote(name: "origin", url: url))
+        let processPull = try Timing.median(runs: 5) { try StoreBenchmark.runProcess(plumb, ["--store", b.path, "pull"]) }
+        print("    the same as a `plumb pull` process: \(Timing.ms(processPull))")
+        try eightClients(url: url, folder: folder, spec: spec, plumb: plumb)
+    }
+
+    /// Eight stores each push 10,000 changes at the same moment, as eight `plumb push` processes.
+    static func eightClients(url: String, folder: URL, spec: Spec, plumb: String) throws {
+        var stores: [Store] = []
+        var generator = SeededGenerator(seed: 99)
+        for index in 0..<8 {
+            let store = try Store.create(at: folder.appendingPathComponent("c\(index).sqlite").path)
+            _ = try Hub(url: url).pull(into: store)
+            try store.addRemote(Remote(name: "origin", url: url))
+            try SyncBenchmark.edit(store, spec: spec, versions: 100, changesPerVersion: 100, generator: &generator)
+            stores.append(store)
+        }
+        let processes = stores.map { store -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: plumb)
+            process.arguments = ["--store", store.path, "push"]
+            process.standardOutput = FileHandle.nullDevice
+            return process
+        }
+        let all = try Timing.seconds {
+            for process in processes { try process.run() }
+            for process in processes { process.waitUntilExit() }
+        }
+        let failed = processes.filter { $0.terminationStatus != 0 }.count
+        var heads = Set<String>()
+        let converge = try Timing.seconds {
+            for store in stores { _ = try Hub(url: url).pull(into: store) }
+            for store in stores { heads.insert(try store.head(of: spec.name).id.hex) }
+        }
+        print("  eight clients each pushing 10,000 changes at once: \(Timing.ms(all)) in all (\(failed) failed)")
+        print("    then each pulls: \(Timing.ms(converge)); distinct heads afterwards: \(heads.count) (1 = converged)")
+    }
+
+    /// Runs a shell command through `system()` (Foundation's `Process.waitUntilExit` can hang
+    /// when the child leaves a daemon behind, as `pg_ctl start` does).
+    static func shell(_ command: String) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-shell-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = system("\(command) </dev/null >'\(output)' 2>&1")
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw BenchmarkError("\(command): \(text)") }
+        return text
+    }
+}
