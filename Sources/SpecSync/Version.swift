@@ -26,15 +26,23 @@ public struct Version: Hashable, Sendable {
         self.time = time
     }
 
-    /// The global id: SHA-256 of the version's canonical header. A merge version leaves out
-    /// message, author and time, so stores that merge the same changes agree on its id.
+    /// The global id: SHA-256 of the version's canonical header (each field length-prefixed,
+    /// so no two headers share bytes). A merge version leaves out message, author and time, so
+    /// stores that merge the same changes agree on its id.
     public var id: VersionID {
-        var bytes: [UInt8] = Array("plumb-version-1\u{0}\(kind.rawValue)\u{0}\(document)\u{0}".utf8)
-        bytes += vector.encoded
+        var header = BinaryWriter()
+        header.string("plumb-version-1")
+        header.string(kind.rawValue)
+        header.string(document)
+        let encoded = vector.encoded
+        header.varint(encoded.count)
+        header.raw(encoded)
         if kind == .commit {
-            bytes += Array("\u{0}\(message)\u{0}\(author)\u{0}\(time)".utf8)
+            header.string(message)
+            header.string(author)
+            header.signed(time)
         }
-        return VersionID(bytes: SHA256.hash(bytes))
+        return VersionID(bytes: SHA256.hash(header.bytes))
     }
 }
 

@@ -20,8 +20,15 @@ struct VersionTests {
         #expect(VersionID(hex: id.hex) == id)
         #expect(VersionID(hex: id.hex.uppercased()) == id)
         // The header, hashed: a fixed id for fixed input (catches an accidental format change).
-        var header = Array("plumb-version-1\u{0}commit\u{0}login\u{0}".utf8) + Self.vector.encoded
-        header += Array("\u{0}first\u{0}ann\u{0}1700000000000".utf8)
+        // Each string is a length byte (all are short) and its bytes; the vector likewise; the
+        // time a zigzag LEB128 varint.
+        func field(_ text: String) -> [UInt8] { [UInt8(text.utf8.count)] + Array(text.utf8) }
+        var header = field("plumb-version-1") + field("commit") + field("login")
+        header += [UInt8(Self.vector.encoded.count)] + Self.vector.encoded
+        header += field("first") + field("ann")
+        var zigzag = UInt64(1_700_000_000_000) << 1
+        while zigzag >= 0x80 { header.append(UInt8(zigzag & 0x7F) | 0x80); zigzag >>= 7 }
+        header.append(UInt8(zigzag))
         #expect(id.bytes == SHA256.hash(header))
     }
 
@@ -64,5 +71,15 @@ struct VersionTests {
             let merge = Version(document: variant.document, vector: variant.vector, kind: .merge, message: "x", author: "y", time: 2)
             #expect(merge.id != Self.version(.merge).id)
         }
+    }
+}
+
+@Suite struct VersionHeaderTests {
+    /// Fields are length-prefixed, so moving bytes between message and author changes the id.
+    @Test func fieldsCannotShareBytes() {
+        let vector = VersionVector([SiteID(high: 1, low: 2): 3])
+        let first = Version(document: "d", vector: vector, kind: .commit, message: "a\u{0}b", author: "c", time: 1)
+        let second = Version(document: "d", vector: vector, kind: .commit, message: "a", author: "b\u{0}c", time: 1)
+        #expect(first.id != second.id)
     }
 }
