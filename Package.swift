@@ -45,20 +45,22 @@ let package = Package(
         .executableTarget(name: "EmbedMigrations", path: "Tools/EmbedMigrations"),
         .plugin(name: "EmbedMigrationsPlugin", capability: .buildTool(), dependencies: ["EmbedMigrations"]),
 
+        // A seeded generator shared by tests and benchmarks.
+        .target(name: "SeededRandom", path: "Tools/SeededRandom"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom"],
             path: "Tools/Bench"
         ),
 
-        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
-        .testTarget(name: "SpecSyncTests", dependencies: ["SpecSync", "LayoutSpec"]),
+        .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(
-            name: "ReplicationTests", dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
+            name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]

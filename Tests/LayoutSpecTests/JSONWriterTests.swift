@@ -1,5 +1,6 @@
 import LayoutSpec
 import Testing
+import SeededRandom
 
 /// `JSONWriter`: canonical compact output, indented output, and parse ⇄ write round trips.
 struct JSONWriterTests {

@@ -3,6 +3,7 @@ import LayoutSpec
 import Replication
 import SpecStore
 import SpecSync
+import SeededRandom
 import Testing
 
 /// cr-sqlite-style convergence: 2–5 stores, random edits of every kind, random partial syncs
@@ -34,7 +35,7 @@ import Testing
 /// One seeded run.
 struct Scenario {
     let seed: UInt64
-    var random: SplitMix64
+    var random: SeededGenerator
     let root: URL
     var replicas: [Replica] = []
     var bundles: [String] = []
@@ -43,7 +44,7 @@ struct Scenario {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
         root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-converge-\(seed)-\(UUID().uuidString.prefix(6))")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSpec
 import Replication
 import SpecStore
+import SeededRandom
 import Testing
 
 /// Clients editing at the same time through one hub, as real `plumb` processes.
@@ -15,7 +16,7 @@ import Testing
         try Hub.initialize(url: url)
         // Real time: the client processes below use the real clock too.
         let now = UInt64(Date().timeIntervalSince1970 * 1000)
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let clients = (0..<count).map { Replica(name: "c\($0)", root: root) }
         for client in clients {
             #expect(client.plumb(["init", client.folder.path], now: now) == 0)

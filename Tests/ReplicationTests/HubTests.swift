@@ -22,6 +22,22 @@ import Testing
         return replica
     }
 
+    /// In the background, terminates the first `plumb` backend that waits for a lock (the
+    /// test holds one), as a dropped connection would end it.
+    func killBackendOnceItWaitsForALock(url: String) {
+        Thread {
+            guard let watcher = try? PostgresConnection(url: url) else { return }
+            for _ in 0..<200 {
+                let killed = try? watcher.execute("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
+                    """)
+                if (killed?.rowCount ?? 0) > 0 { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }.start()
+    }
+
     func hub() throws -> String {
         let url = try TestPostgres.makeDatabase()
         try Hub.initialize(url: url)
@@ -129,18 +145,7 @@ import Testing
         let admin = try PostgresConnection(url: url)
         // Hold a lock the push will wait on, then kill the pushing backend.
         try admin.execute("BEGIN; LOCK TABLE plumb_changes IN EXCLUSIVE MODE")
-        let killer = Thread {
-            let watcher = try! PostgresConnection(url: url)
-            for _ in 0..<200 {
-                let killed = try! watcher.execute("""
-                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                    WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
-                    """)
-                if killed.rowCount > 0 { return }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-        killer.start()
+        killBackendOnceItWaitsForALock(url: url)
         #expect(a.plumb(["push"], now: now + 1) == 1)
         try admin.execute("ROLLBACK")
         #expect(try admin.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 0, "nothing half-pushed")
@@ -150,18 +155,7 @@ import Testing
         // A pull killed while reading changes applies nothing; the next pull finishes.
         let b = client("b", hub: url)
         try admin.execute("BEGIN; LOCK TABLE plumb_changes IN ACCESS EXCLUSIVE MODE")
-        let killer2 = Thread {
-            let watcher = try! PostgresConnection(url: url)
-            for _ in 0..<200 {
-                let killed = try! watcher.execute("""
-                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                    WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
-                    """)
-                if killed.rowCount > 0 { return }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-        killer2.start()
+        killBackendOnceItWaitsForALock(url: url)
         #expect(b.plumb(["pull"], now: now + 3) == 1)
         try admin.execute("ROLLBACK")
         #expect(try b.open().documentNames().isEmpty)

@@ -41,6 +41,19 @@ final class Replica {
     }
 }
 
+extension Replica {
+    /// Two stores with the same `login` document: `a` applied it, `b` is a clone of `a`.
+    static func pair(root: URL, now: UInt64) -> (Replica, Replica) {
+        let a = Replica(name: "a", root: root), b = Replica(name: "b", root: root)
+        a.plumb(["init", a.folder.path], now: now)
+        let file = root.appendingPathComponent("login.json").path
+        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+        a.plumb(["apply", file], now: now)
+        a.plumb(["clone", a.folder.path, b.folder.path], now: now)
+        return (a, b)
+    }
+}
+
 /// What the convergence checks compare.
 enum StoreReading {
     static func spec(_ store: Store, _ document: String) throws -> Spec {

@@ -10,12 +10,8 @@ import Testing
     let now: UInt64 = 1_800_000_000_000
 
     func pair() throws -> (Replica, Replica) {
-        let a = Replica(name: "a", root: root), b = Replica(name: "b", root: root)
-        #expect(a.plumb(["init", a.folder.path], now: now) == 0)
-        let file = root.appendingPathComponent("login.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
-        #expect(a.plumb(["apply", file], now: now) == 0)
-        #expect(a.plumb(["clone", a.folder.path, b.folder.path], now: now) == 0)
+        let (a, b) = Replica.pair(root: root, now: now)
+        #expect(try b.open().log(of: "login").count == 1, "the pair is set up")
         return (a, b)
     }
 

@@ -1,6 +1,7 @@
 import LayoutSpec
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `DocumentState`: the last-writer-wins fold, and that it is a join (idempotent,
 /// commutative, associative) so any delivery order gives the same state.

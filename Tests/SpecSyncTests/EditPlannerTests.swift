@@ -1,6 +1,7 @@
 import LayoutSpec
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `EditPlanner`: the edits that make a document state match a spec.
 struct EditPlannerTests {

@@ -1,5 +1,6 @@
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `FractionalIndex`: a key between any two keys, sorting bytewise, with a site suffix.
 struct FractionalIndexTests {

@@ -1,5 +1,6 @@
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `Timestamp` packing and `HybridLogicalClock`: monotonic ticks, receive, skew refusal.
 struct HybridLogicalClockTests {

@@ -1,5 +1,6 @@
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `SiteID`: bytes, hex, and an order that agrees with byte order.
 struct SiteIDTests {

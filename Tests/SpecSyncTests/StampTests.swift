@@ -1,5 +1,6 @@
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `Stamp` orders by clock, then site, then seq: the last-writer-wins key.
 struct StampTests {

@@ -1,6 +1,7 @@
 import LayoutSpec
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `ValueText`: stored values as canonical JSON, read back through fast paths that must agree
 /// with the full parser.

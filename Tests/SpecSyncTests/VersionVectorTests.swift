@@ -1,5 +1,6 @@
 import SpecSync
 import Testing
+import SeededRandom
 
 /// `VersionVector`: inclusion, union and the canonical binary form.
 struct VersionVectorTests {

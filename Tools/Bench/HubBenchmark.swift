@@ -3,6 +3,7 @@ import LayoutSpec
 import Replication
 import SpecStore
 import SpecSync
+import SeededRandom
 
 /// `plumb-bench hub [URL]`: the hub figures of issue 5, on a throwaway PostgreSQL started with
 /// Tools/pg-test.sh (or the server at URL, whose `postgres` database it uses).

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSpec
+import SeededRandom
 
 /// `plumb-bench make-mixed OUT.json [--views N] [--seed S]`: writes a flat spec that looks like
 /// real screens, for timing text measurement: a vertical page of sections, each a stack,

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSpec
 import SpecStore
 import SpecSync
+import SeededRandom
 
 /// `plumb-bench store [--plumb PATH]`: the store figures of issue 2, with fixed seeds.
 enum StoreBenchmark {

@@ -3,6 +3,7 @@ import LayoutSpec
 import Replication
 import SpecStore
 import SpecSync
+import SeededRandom
 
 /// `plumb-bench sync`: the sync figures of issue 4, with fixed seeds.
 enum SyncBenchmark {
