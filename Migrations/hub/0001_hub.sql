@@ -62,15 +62,26 @@ END $$;
 CREATE TRIGGER plumb_versions_noted AFTER INSERT ON plumb_versions
 REFERENCING NEW TABLE AS plumb_inserted FOR EACH STATEMENT EXECUTE FUNCTION plumb_note_versions();
 
--- Versions being pushed under a (site, first_seq) the hub holds with another id: changes
--- that contradict stored ones. Runs as the owner so a push cannot hide them behind RLS.
-CREATE FUNCTION plumb_contradictions(sites text[], firsts bigint[], hashes text[])
-RETURNS TABLE (site text, first_seq bigint) LANGUAGE sql STABLE SECURITY DEFINER
+-- True for the hub's owner (and its members), who sees and writes everything.
+CREATE FUNCTION plumb_is_owner() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = public, pg_temp AS $$
-    SELECT v.site, v.first_seq FROM unnest(sites, firsts, hashes) AS p(site, first_seq, hash)
-    JOIN plumb_versions v ON v.site = p.site AND v.first_seq = p.first_seq
-    WHERE v.hash <> p.hash
+    SELECT pg_has_role(session_user, (SELECT relowner FROM pg_class WHERE oid = 'plumb_versions'::regclass), 'MEMBER')
 $$;
+
+-- A version's changes must all be there, one per seq of its range, by the end of the push:
+-- a row claiming a range it does not hold would stall every pull.
+CREATE FUNCTION plumb_check_version() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+BEGIN
+    IF (SELECT count(*) FROM plumb_changes c WHERE c.site = NEW.site AND c.seq BETWEEN NEW.first_seq AND NEW.last_seq
+        AND c.document = NEW.document) <> NEW.last_seq - NEW.first_seq + 1 THEN
+        RAISE EXCEPTION 'version % of site % does not hold its changes % to %', NEW.hash, NEW.site, NEW.first_seq, NEW.last_seq
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER plumb_version_whole AFTER INSERT ON plumb_versions
+DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION plumb_check_version();
 
 -- Row-level security: the hub's owner sees and writes everything; any other role pushes only
 -- the sites granted to it and reads only the documents granted to it. The checks run as the
@@ -87,7 +98,23 @@ ALTER TABLE plumb_versions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE plumb_changes ENABLE ROW LEVEL SECURITY;
 ALTER TABLE plumb_document_sites ENABLE ROW LEVEL SECURITY;
 CREATE POLICY plumb_read ON plumb_versions FOR SELECT USING (plumb_may_read(document));
-CREATE POLICY plumb_push ON plumb_versions FOR INSERT WITH CHECK (plumb_may_push(site));
+CREATE POLICY plumb_push ON plumb_versions FOR INSERT WITH CHECK (plumb_may_push(site) AND pushed_by = session_user);
 CREATE POLICY plumb_read ON plumb_changes FOR SELECT USING (plumb_may_read(document));
 CREATE POLICY plumb_push ON plumb_changes FOR INSERT WITH CHECK (plumb_may_push(site));
 CREATE POLICY plumb_read ON plumb_document_sites FOR SELECT USING (plumb_may_read(document));
+
+-- What a pusher must agree with before pushing a site: the hub's last seq of that site and the
+-- id of the version holding `at` (or that last seq, if lower). A copied store that wrote under
+-- the same site fails the comparison. Only for sites the caller may push. Runs as the owner so
+-- documents the caller cannot read still count.
+CREATE FUNCTION plumb_site_check(check_site text, at bigint)
+RETURNS TABLE (last_seq bigint, hash text, first_seq bigint, version_last_seq bigint) LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+    WITH top AS (SELECT max(v.last_seq) AS last_seq FROM plumb_versions v
+                 WHERE v.site = check_site AND (plumb_may_push(check_site) OR plumb_is_owner())),
+    holding AS (SELECT v.hash, v.first_seq, v.last_seq FROM plumb_versions v, top
+                WHERE v.site = check_site AND v.first_seq <= least(at, top.last_seq)
+                ORDER BY v.first_seq DESC LIMIT 1)
+    SELECT top.last_seq, holding.hash, holding.first_seq, holding.last_seq
+    FROM top LEFT JOIN holding ON true WHERE top.last_seq IS NOT NULL
+$$;

@@ -19,8 +19,10 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Formats a number as JSON: integers without a fraction, others in shortest round-trip form.
+    /// Formats a number as JSON: integers without a fraction, others in shortest round-trip form;
+    /// `null` for infinities and NaN, which JSON cannot hold (a layout can overflow to them).
     public static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
         }

@@ -15,7 +15,7 @@ extension PropertyType {
             where !tracks.isEmpty && tracks.count <= Property.maxTracks && tracks.allSatisfy({ Track(json: $0) != nil }):
             return nil
         case (.viewID, .string(let id)) where Identifier.isValid(id): return nil
-        case (.orderKey, .string(let key)) where !key.isEmpty && key.utf8.count <= 1_000: return nil
+        case (.orderKey, .string(let key)) where Self.isOrderKey(key): return nil
         case (.bool, .bool): return nil
         default: return expectation
         }
@@ -32,7 +32,7 @@ extension PropertyType {
         case .color: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\""
         case .tracks: "expected a non-empty array of tracks (numbers, \"auto\", \"*\" or \"2*\"), at most \(Property.maxTracks)"
         case .viewID: "expected a view id (\(Identifier.rule))"
-        case .orderKey: "expected an order key"
+        case .orderKey: "expected an order key (1–1000 base-62 digits)"
         case .bool: "expected true or false"
         }
     }
@@ -68,6 +68,11 @@ extension PropertyType {
               first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
               case .number(let number)? = try? JSONParser.parse(text) else { return nil }
         return number
+    }
+
+    static func isOrderKey(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 1_000
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 
     static func isColor(_ text: String) -> Bool {

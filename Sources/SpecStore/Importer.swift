@@ -75,6 +75,18 @@ struct Importer {
         return queue
     }
 
+    /// Two different versions claiming one `(site, seq)` (in this import, or one waiting from
+    /// an earlier one) contradict each other: refuse before writing anything.
+    static func checkNoOverlap(_ payloads: [VersionPayload]) throws -> [VersionPayload] {
+        var unique: [VersionID: VersionPayload] = [:]
+        for payload in payloads { unique[payload.id] = payload }
+        let sorted = unique.values.sorted { ($0.site, $0.firstSeq) < ($1.site, $1.firstSeq) }
+        for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.site == next.site && next.firstSeq <= previous.lastSeq {
+            throw SyncError.contradiction(site: next.site, seq: next.firstSeq)
+        }
+        return payloads
+    }
+
     /// Versions that were waiting for their base in earlier imports.
     func pending() throws -> [VersionPayload] {
         var payloads: [VersionPayload] = []

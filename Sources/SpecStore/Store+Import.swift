@@ -20,7 +20,7 @@ extension Store {
             try database.writeTransaction {
                 var report = ImportReport()
                 var importer = try Importer(store: self, now: clock(), maxSkew: maxClockSkew)
-                let queue = try importer.admit(incoming, report: &report) + importer.pending()
+                let queue = try Importer.checkNoOverlap(try importer.admit(incoming, report: &report) + importer.pending())
                 try importer.apply(queue, report: &report, progress: progress)
                 try importer.finish(report: &report)
                 return report

@@ -70,8 +70,10 @@ public struct BinaryReader {
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
+    /// A length-prefixed UTF-8 string; `nil` when malformed or holding a NUL (which neither
+    /// SQLite's C strings nor PostgreSQL's text carry).
     public mutating func string() -> String? {
-        guard let count = count(atMost: remaining), let raw = take(count) else { return nil }
+        guard let count = count(atMost: remaining), let raw = take(count), !raw.contains(0) else { return nil }
         return String(validating: raw, as: UTF8.self)
     }
 }

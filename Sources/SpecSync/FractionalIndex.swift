@@ -19,11 +19,14 @@ public enum FractionalIndex {
     }
 
     /// A key strictly between `lower` and `upper` (`nil` = open end), ending in `suffix`.
-    /// - Precondition: `lower < upper` when both are given; keys are made by this function.
+    ///
+    /// Keys from elsewhere (a merge, a bundle) may be equal or not made by this function; then
+    /// no key fits between them, and the result only sorts after `lower` (siblings with equal
+    /// keys are ordered by view id).
     public static func key(between lower: String?, and upper: String?, suffix: String) -> String {
         let a = lower.map { Array($0.utf8).map(value) } ?? []
-        let b = upper.map { Array($0.utf8).map(value) }
-        if let b { precondition(a.lexicographicallyPrecedes(b), "order keys out of order") }
+        var b = upper.map { Array($0.utf8).map(value) }
+        if let upper, let lower, !(isKey(lower) && isKey(upper) && a.lexicographicallyPrecedes(b!)) { b = nil }
         let middle: [Int]
         switch (lower, b) {
         case (_?, nil): middle = successor(a)
@@ -43,6 +46,11 @@ public enum FractionalIndex {
             previous = next
         }
         return keys
+    }
+
+    /// True when every character is a base-62 digit (as every key this function makes).
+    public static func isKey(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 
     /// A short key after `a`: its first digit below the top one raised, so that appending

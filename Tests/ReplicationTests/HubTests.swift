@@ -81,6 +81,44 @@ import Testing
         #expect(try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0) == Int64(try store.log(of: "login")[0].changeCount))
     }
 
+    /// A copy of a store that pushed under the shared site id: the original's push is refused,
+    /// even though the two used different seq ranges.
+    @Test func aCopiedStoresPushIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let original = client("original", hub: url, apply: true)
+        #expect(original.plumb(["push"], now: now + 1) == 0)
+        let copy = Replica(name: "copy", root: root)
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
+        try original.open().database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: original.storePath, toPath: copy.storePath)
+        #expect(copy.plumb(["set", "login", "a", "text=copy"], now: now + 2) == 0)
+        #expect(copy.plumb(["set", "login", "a", "width=1", "height=2"], now: now + 3) == 0)
+        #expect(copy.plumb(["push"], now: now + 4) == 0)
+        #expect(original.plumb(["set", "login", "a", "width=5", "height=6"], now: now + 5) == 0)
+        #expect(original.plumb(["set", "login", "a", "text=original"], now: now + 6) == 0)
+        #expect(original.plumb(["set", "login", "b", "width=7"], now: now + 7) == 0)
+        #expect(original.plumb(["push"], now: now + 8) == 1)
+        #expect(original.lastOutput.contains("other changes under site"), "\(original.lastOutput)")
+    }
+
+    /// A version row claiming changes it does not hold is refused by the server at commit.
+    @Test func aVersionWithoutItsChangesIsRefusedByTheServer() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let connection = try PostgresConnection(url: url)
+        #expect(throws: PostgresError.self) {
+            try connection.execute("""
+                BEGIN;
+                INSERT INTO plumb_versions (site, first_seq, last_seq, hash, document, hlc, base, message, author, time)
+                VALUES ('\(String(repeating: "a", count: 32))', 1, 1000000000000000000, 'x', 'login', 1, '', 'm', 'a', 0);
+                COMMIT
+                """)
+        }
+        _ = try? connection.execute("ROLLBACK")
+        #expect(try connection.execute("SELECT count(*) FROM plumb_versions").int64(0, 0) == 0)
+    }
+
     @Test func aNewerHubIsRefusedAndAnEmptyDatabaseIsNotAHub() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let empty = try TestPostgres.makeDatabase()

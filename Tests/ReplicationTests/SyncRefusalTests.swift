@@ -118,3 +118,29 @@ import Testing
         #expect(try b.open().log(of: "login").count == 2)
     }
 }
+
+@Suite struct OverlappingVersionTests {
+    /// Two versions of one site claiming the same seq, in one transfer: a contradiction, refused
+    /// with the sync message (not a database error), nothing applied.
+    @Test func overlappingVersionsInOneTransferAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-overlap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try Store.create(at: folder.appendingPathComponent("s.sqlite").path)
+        let site = SiteID(high: 7, low: 7)
+        func payload(_ first: Int64, _ last: Int64) -> VersionPayload {
+            let hlc = Timestamp(milliseconds: store.clock(), counter: 0)
+            let changes = (first...last).map { seq in
+                Change(stamp: Stamp(hlc: hlc, site: site, seq: seq), document: "d", view: "v\(seq)", property: .width, value: String(first))
+            }
+            var vector = VersionVector()
+            vector[site] = last
+            let version = Version(document: "d", vector: vector, kind: .commit, message: "m\(first)", author: "a", time: 0)
+            return VersionPayload(version: version, site: site, firstSeq: first, lastSeq: last, hlc: hlc, base: VersionVector(), changes: changes)
+        }
+        #expect(throws: SyncError.contradiction(site: site, seq: 2)) {
+            try store.importVersions([payload(1, 2), payload(2, 3)])
+        }
+        #expect(try store.documentNames().isEmpty)
+    }
+}

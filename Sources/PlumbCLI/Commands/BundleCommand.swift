@@ -98,7 +98,7 @@ enum PeerState {
         }
         var vector = VersionVector()
         for member in members {
-            guard let site = SiteID(hex: member.key), case .number(let seq) = member.value, seq >= 0, seq == seq.rounded() else {
+            guard let site = SiteID(hex: member.key), case .number(let seq) = member.value, seq >= 0, seq < 1e15, seq == seq.rounded() else {
                 throw CLIError.failure("\(path): bad entry \"\(member.key)\"")
             }
             vector[site] = Int64(seq)

@@ -12,6 +12,11 @@ enum HubRows {
                   let baseBytes = versions.text(row, 6).flatMap(Hex.decode), let base = VersionVector(encoded: baseBytes),
                   let document = versions.text(row, 4) else { throw HubError.malformed("version row \(row)") }
             let firstSeq = versions.int64(row, 1), lastSeq = versions.int64(row, 2)
+            // Never trust a range from the server for sizing: a version holds at most as many
+            // changes as the hub sent.
+            guard firstSeq >= 1, lastSeq >= firstSeq, lastSeq - firstSeq < Int64(changes.rowCount) else {
+                throw HubError.malformed("version row \(row) claims seqs \(firstSeq)…\(lastSeq)")
+            }
             let hlc = Timestamp(rawValue: UInt64(bitPattern: versions.int64(row, 5)))
             var vector = base
             vector[site] = lastSeq

@@ -39,7 +39,7 @@ public final class Statement {
         case .null: code = sqlite3_bind_null(handle, index)
         case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
         case .real(let real): code = sqlite3_bind_double(handle, index, real)
-        case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, plumb_sqlite_transient())
+        case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), plumb_sqlite_transient())
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), plumb_sqlite_transient()) }
         }
@@ -52,7 +52,7 @@ public final class Statement {
 
     public func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
         guard let text else { try database.check(sqlite3_bind_null(handle, index), sql: sql); return }
-        try database.check(sqlite3_bind_text(handle, index, text, -1, plumb_sqlite_transient()), sql: sql)
+        try database.check(sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), plumb_sqlite_transient()), sql: sql)
     }
 
     /// Advances to the next row; false when done (the statement is then reset).
