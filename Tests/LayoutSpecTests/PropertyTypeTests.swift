@@ -30,7 +30,7 @@ struct PropertyTypeTests {
         (.color, ##"expected a colour "#RRGGBB" or "#RRGGBBAA""##),
         (.tracks, #"expected a non-empty array of tracks (numbers, "auto", "*" or "2*"), at most 1000"#),
         (.viewID, "expected a view id (\(Identifier.rule))"),
-        (.orderKey, "expected an order key"),
+        (.orderKey, "expected an order key (1–1000 base-62 digits)"),
         (.bool, "expected true or false"),
     ]
 
