@@ -60,7 +60,6 @@ CREATE TABLE changes (
     value TEXT,
     PRIMARY KEY (site, seq)
 ) WITHOUT ROWID;
-CREATE INDEX changes_by_view ON changes (document, view);
 -- Reading a version replays one document's changes by site and seq.
 CREATE INDEX changes_by_document ON changes (document, site, seq);
 -- Every move, for replaying concurrent moves without cycles.
