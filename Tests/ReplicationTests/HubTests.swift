@@ -27,7 +27,7 @@ import Testing
     func killBackendOnceItWaitsForALock(url: String) {
         Thread {
             guard let watcher = try? PostgresConnection(url: url) else { return }
-            for _ in 0..<200 {
+            for _ in 0..<3_000 {  // up to a minute: a loaded machine reaches the lock late
                 let killed = try? watcher.execute("""
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                     WHERE application_name = 'plumb' AND wait_event_type = 'Lock'
