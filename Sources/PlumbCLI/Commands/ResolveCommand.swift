@@ -17,7 +17,7 @@ enum ResolveCommand: Command {
               --format F        table (the default on a terminal), json (the default otherwise),
                                 or svg; with -o and no --format, the file's extension decides
               -o FILE           write to FILE instead of stdout
-              --overlay         svg: outline every frame and label it with its id
+              --overlay         svg: the frames only, outlined and labelled with their ids
 
             json: {"document", "version" (full id; null for a file), "size": {"width", "height"},
                    "frames": [{"id", "parent" (null for the root), "x", "y", "width", "height",

@@ -11,8 +11,8 @@ import LayoutSpec
 /// weight and `textColor` (black by default). `textLength` pins each line to its measured
 /// width, so the picture matches the numbers even where the viewer's fonts differ.
 ///
-/// With `overlay`, a last group outlines every drawn view's frame and writes its id in small
-/// type at its top-left corner: a picture for finding frames, drawn over the screen.
+/// With `overlay`, the picture is the frames alone: on a white screen, every drawn view's
+/// frame as an outline with its id in small type at its top-left corner (no fills, no text).
 struct SVGRenderer {
     let spec: Spec
     let layout: Layout
@@ -30,14 +30,17 @@ struct SVGRenderer {
 
             """
         let rootColor = spec.count > 0 ? spec.views[0].backgroundColor.flatMap(SVGColor.init) : nil
-        if !layout.isDrawn[0] || (rootColor?.opacity ?? 1) < 1 {
-            // The screen behind a hidden or translucent root.
+        if overlay || !layout.isDrawn[0] || (rootColor?.opacity ?? 1) < 1 {
+            // The screen behind the outlines, or behind a hidden or translucent root.
             out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>\n"
         }
-        for index in 0..<spec.count where layout.isDrawn[index] {
-            appendView(index, to: &out)
+        if overlay {
+            appendOverlay(to: &out)
+        } else {
+            for index in 0..<spec.count where layout.isDrawn[index] {
+                appendView(index, to: &out)
+            }
         }
-        if overlay { appendOverlay(to: &out) }
         out += "</svg>\n"
         return out
     }
