@@ -12,16 +12,9 @@ extension Importer {
             guard let documentID = try store.documentID(name), !preloaded.contains(documentID) else { continue }
             let size = try database.scalar("SELECT count(*) FROM heads WHERE document = ?", [.integer(documentID)])?.integer ?? 0
             guard Int64(count) * 4 >= size else { continue }
-            let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
-            try statement.bind(documentID, at: 1)
-            var view = ""
             heads.reserveCapacity(heads.count + Int(size))
-            while try statement.step() {
-                view = statement.text(0, reusing: view)
-                guard let property = statement.text(1).flatMap(Property.named) else { continue }
-                let site = statement.int64(4)
-                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(3))), site: store.site(numbered: site), seq: statement.int64(5))
-                heads[HeadKey(document: documentID, view: view, property: property)] = HeadEntry(value: statement.text(2), stamp: stamp, site: site, dirty: false)
+            try store.forEachHead(documentID: documentID) { view, property, entry, site in
+                heads[HeadKey(document: documentID, view: view, property: property)] = HeadEntry(value: entry.value, stamp: entry.stamp, site: site, dirty: false)
             }
             preloaded.insert(documentID)
         }

@@ -50,6 +50,15 @@ extension Store {
     func headState(documentID: Int64) throws -> DocumentState {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         var state = DocumentState(capacity: Int(size / 8))
+        try forEachHead(documentID: documentID) { view, property, entry, _ in
+            state.apply(view: view, property: property, entry)
+        }
+        return state
+    }
+
+    /// Every row of a document's head state, with the writer's local site number. Rows come
+    /// sorted by view, so runs of one view share one string.
+    func forEachHead(documentID: Int64, _ body: (String, Property, DocumentState.Entry, Int64) throws -> Void) throws {
         var view = ""
         var propertyName = ""
         let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
@@ -58,10 +67,10 @@ extension Store {
             view = statement.text(0, reusing: view)
             propertyName = statement.text(1, reusing: propertyName)
             guard let property = Property.named(propertyName) else { continue }
-            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(3))), site: site(numbered: statement.int64(4)), seq: statement.int64(5))
-            state.apply(view: view, property: property, DocumentState.Entry(value: statement.text(2), stamp: stamp))
+            let siteNumber = statement.int64(4)
+            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(3))), site: site(numbered: siteNumber), seq: statement.int64(5))
+            try body(view, property, DocumentState.Entry(value: statement.text(2), stamp: stamp), siteNumber)
         }
-        return state
     }
 
     /// The latest snapshot whose vector `version` includes, or an empty state.
