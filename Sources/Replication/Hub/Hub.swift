@@ -111,7 +111,7 @@ public final class Hub {
         do {
             return try body()
         } catch let error as PostgresError {
-            if error.isPermissionDenied { throw HubError.refused(error.message.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if error.isPermissionDenied { throw HubError.refused(error.message.trimmed) }
             if error.code.isEmpty { throw HubError.connection(error.message) }
             throw HubError.server(error)
         }

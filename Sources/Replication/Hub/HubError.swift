@@ -13,7 +13,7 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .connection(let message): "cannot reach the hub: \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case .connection(let message): "cannot reach the hub: \(message.trimmed)"
         case .notAHub: "not a Plumb hub (set one up with `plumb hub init URL`)"
         case .newerHub(let found, let known):
             "the hub was set up by a newer Plumb (hub schema \(found); this Plumb knows up to \(known)); upgrade Plumb. Nothing was changed."

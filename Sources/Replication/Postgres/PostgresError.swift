@@ -7,22 +7,19 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public let sql: String?
 
     public var description: String {
-        let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = message.trimmed
         return code.isEmpty ? text : "\(text) (SQLSTATE \(code))"
     }
 
     /// The server refused for lack of privilege (including row-level security).
     public var isPermissionDenied: Bool { code == "42501" }
-    /// The connection is gone (server closed it, network dropped, backend terminated).
-    public var isConnectionLost: Bool { code.hasPrefix("08") || code == "57P01" || code.isEmpty }
 }
 
 extension String {
-    func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    /// Without leading and trailing white space (libpq's messages end in a newline). Replication
+    /// does without Foundation, whose `trimmingCharacters(in:)` this stands for.
+    var trimmed: String {
+        let body = drop(while: \.isWhitespace)
+        return String(body.dropLast(body.reversed().prefix(while: \.isWhitespace).count))
     }
-}
-
-extension Set where Element == Character {
-    static let whitespacesAndNewlines: Set<Character> = [" ", "\n", "\t", "\r"]
 }
