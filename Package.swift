@@ -37,8 +37,10 @@ let package = Package(
             dependencies: ["SpecStore", "SpecSync", "CPostgres"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Pictures of frames: SVG screens, named devices, frames as JSON.
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.

@@ -16,6 +16,15 @@ public protocol TextMeasuring: AnyObject {
     /// Where a line may break in `text` (UAX #14): the index at which each line could start,
     /// after the first, ascending. A mandatory break (a newline) is reported as well.
     func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity]
+
+    /// The font family that measured text in `font`, for pictures that must draw what was
+    /// measured: the family the installed fonts matched, or `font.family` for measurers that
+    /// use no font files.
+    func drawingFamily(of font: Font) -> String
+}
+
+extension TextMeasuring {
+    public func drawingFamily(of font: Font) -> String { font.family }
 }
 
 /// Vertical metrics of a font at a size, in points.

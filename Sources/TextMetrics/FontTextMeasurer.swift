@@ -95,6 +95,8 @@ public final class FontTextMeasurer: TextMeasuring {
 
     /// The font file fontconfig matched for `font`'s family and weight (sans-serif when the
     /// family is not installed).
+    public func drawingFamily(of font: Font) -> String { primaryFontFile(for: font).family }
+
     public func primaryFontFile(for font: Font) -> FontFile {
         resolvedFonts[fontNumber(for: font)].primary.file
     }

@@ -1,3 +1,4 @@
+import Pictures
 import Foundation
 import LayoutEngine
 import LayoutSpec

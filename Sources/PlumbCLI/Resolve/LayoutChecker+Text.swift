@@ -1,3 +1,4 @@
+import Pictures
 import LayoutEngine
 import LayoutSpec
 

@@ -33,13 +33,4 @@ enum MeasurerReport {
         for warning in fonts.warnings { console.warn(warning) }
     }
 
-    /// The CSS `font-family` list that draws `font` as it was measured: the family fontconfig
-    /// matched (with real fonts) or the requested one, then `sans-serif`.
-    static func cssFontFamily(of font: Font, measurer: any TextMeasuring) -> String {
-        var family = font.family
-        if let fonts = measurer as? FontTextMeasurer { family = fonts.primaryFontFile(for: font).family }
-        let cleaned = family.filter { $0 != "'" && $0 != "\"" && $0 != ";" && $0 != "\\" }
-        if cleaned.isEmpty || cleaned == "system" || cleaned.lowercased() == "sans-serif" { return "sans-serif" }
-        return "'\(cleaned)', sans-serif"
-    }
 }

@@ -17,8 +17,8 @@ import LayoutSpec
 /// such a view), so a plain screen carries no noise. `"text"` is there for every label and
 /// button that takes space (collapsed ones have none). Numbers are the engine's doubles in
 /// shortest round-trip form.
-enum FramesJSON {
-    static func render(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> String {
+public enum FramesJSON {
+    public static func render(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(128 + spec.count * 120)
         out += "{\n  \"document\": ".utf8
@@ -75,7 +75,7 @@ enum FramesJSON {
     }
 
     /// `{"x", "y", "width", "height"}` as a value, for other JSON outputs.
-    static func value(_ rect: Rect) -> JSONValue {
+    public static func value(_ rect: Rect) -> JSONValue {
         .object([
             JSONMember("x", .number(rect.x)), JSONMember("y", .number(rect.y)),
             JSONMember("width", .number(rect.width)), JSONMember("height", .number(rect.height)),

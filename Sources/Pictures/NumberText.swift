@@ -1,10 +1,10 @@
 import Foundation
 
 /// Numbers for people: rounded to a few decimals, without trailing zeros.
-enum NumberText {
+public enum NumberText {
     /// `value` with at most `places` decimals, trailing zeros dropped: 195, 10.5, 0.33. Minus
     /// zero prints as 0; infinities and NaN as Swift spells them.
-    static func decimal(_ value: Double, places: Int = 2) -> String {
+    public static func decimal(_ value: Double, places: Int = 2) -> String {
         guard value.isFinite else { return "\(value)" }
         let factor = pow(10, Double(places))
         let rounded = (value * factor).rounded() / factor
@@ -16,7 +16,7 @@ enum NumberText {
     }
 
     /// `x, y, width×height` of a rect, for one-line messages.
-    static func rect(x: Double, y: Double, width: Double, height: Double) -> String {
+    public static func rect(x: Double, y: Double, width: Double, height: Double) -> String {
         "\(decimal(x)), \(decimal(y)), \(decimal(width))×\(decimal(height))"
     }
 }

@@ -13,15 +13,22 @@ import LayoutSpec
 ///
 /// With `overlay`, the picture is the frames alone: on a white screen, every drawn view's
 /// frame as an outline with its id in small type at its top-left corner (no fills, no text).
-struct SVGRenderer {
-    let spec: Spec
-    let layout: Layout
-    let measurer: any TextMeasuring
-    var overlay = false
+public struct SVGRenderer {
+    public let spec: Spec
+    public let layout: Layout
+    public let measurer: any TextMeasuring
+    public var overlay = false
 
-    static let overlayColor = "#D1242F"
+    public init(spec: Spec, layout: Layout, measurer: any TextMeasuring, overlay: Bool = false) {
+        self.spec = spec
+        self.layout = layout
+        self.measurer = measurer
+        self.overlay = overlay
+    }
 
-    func render() -> String {
+    public static let overlayColor = "#D1242F"
+
+    public func render() -> String {
         let width = number(layout.viewport.width), height = number(layout.viewport.height)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -68,7 +75,7 @@ struct SVGRenderer {
         let font = view.resolvedFont
         let ascent = measurer.lineMetrics(of: font).ascent
         let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
-        let family = XMLText.escaped(MeasurerReport.cssFontFamily(of: font, measurer: measurer))
+        let family = XMLText.escaped(cssFontFamily(of: font))
         let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\" \(color.attributes(for: "fill"))"
         for line in text.lines where !line.text.isEmpty {
             let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
@@ -103,29 +110,12 @@ struct SVGRenderer {
     private func number(_ value: Double) -> String {
         NumberText.decimal(value, places: 3)
     }
-}
 
-/// A spec colour (`#RRGGBB` or `#RRGGBBAA`) as SVG 1.1 wants it: `#RRGGBB` and an opacity.
-struct SVGColor {
-    let hex: String
-    let opacity: Double
-
-    init(hex: String, opacity: Double) {
-        self.hex = hex
-        self.opacity = opacity
-    }
-
-    /// Nil unless `text` is `#` and 6 or 8 hex digits.
-    init?(_ text: String) {
-        let digits = text.dropFirst()
-        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
-        hex = "#" + digits.prefix(6).uppercased()
-        opacity = digits.count == 8 ? Double(Int(digits.suffix(2), radix: 16)!) / 255 : 1
-    }
-
-    /// `fill="#RRGGBB"`, with `fill-opacity` when translucent.
-    func attributes(for property: String) -> String {
-        let base = "\(property)=\"\(hex)\""
-        return opacity < 1 ? base + " \(property)-opacity=\"\(NumberText.decimal(opacity, places: 3))\"" : base
+    /// The CSS `font-family` list that draws `font` as it was measured: the family the
+    /// measurer used, then `sans-serif`.
+    private func cssFontFamily(of font: Font) -> String {
+        let cleaned = measurer.drawingFamily(of: font).filter { $0 != "'" && $0 != "\"" && $0 != ";" && $0 != "\\" }
+        if cleaned.isEmpty || cleaned == "system" || cleaned.lowercased() == "sans-serif" { return "sans-serif" }
+        return "'\(cleaned)', sans-serif"
     }
 }

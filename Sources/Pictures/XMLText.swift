@@ -1,9 +1,9 @@
 /// Text made safe for XML 1.0 content and attribute values.
-enum XMLText {
+public enum XMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`, and replaces the characters XML 1.0 cannot carry at
     /// all (controls other than tab, newline and carriage return; U+FFFE and U+FFFF) with
     /// U+FFFD, so any view id or label text gives a well-formed document.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var needsWork = false
         for byte in text.utf8 where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF {
             needsWork = true
