@@ -1,0 +1,171 @@
+#include "PlumbRaster.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <librsvg/rsvg.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+
+/// A growing byte buffer that cairo's stream writers append to.
+typedef struct {
+    unsigned char *bytes;
+    size_t count;
+    size_t capacity;
+    int failed;
+} Buffer;
+
+static cairo_status_t append_to_buffer(void *closure, const unsigned char *data, unsigned int length) {
+    Buffer *buffer = closure;
+    if (buffer->failed) return CAIRO_STATUS_WRITE_ERROR;
+    if (buffer->count + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
+        while (capacity < buffer->count + length) capacity *= 2;
+        unsigned char *grown = realloc(buffer->bytes, capacity);
+        if (grown == NULL) {
+            buffer->failed = 1;
+            return CAIRO_STATUS_NO_MEMORY;
+        }
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->count, data, length);
+    buffer->count += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static int fail(char **error, const char *format, ...) {
+    char message[512];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    *error = strdup(message);
+    return -1;
+}
+
+/// Loads the document and reads its size in SVG units (its width and height attributes, or
+/// its viewBox when those are missing).
+static RsvgHandle *load(const char *svg, size_t length, double *width, double *height, char **error) {
+    GError *gerror = NULL;
+    RsvgHandle *handle = rsvg_handle_new_from_data((const guint8 *)svg, length, &gerror);
+    if (handle == NULL) {
+        fail(error, "librsvg cannot read the SVG: %s", gerror ? gerror->message : "unknown error");
+        if (gerror) g_error_free(gerror);
+        return NULL;
+    }
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, width, height)) {
+        gboolean has_width, has_height, has_view_box;
+        RsvgLength length_width, length_height;
+        RsvgRectangle view_box;
+        rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &length_width, &has_height, &length_height,
+                                             &has_view_box, &view_box);
+        if (!has_view_box) {
+            g_object_unref(handle);
+            fail(error, "the SVG has no size: neither width and height in units nor a viewBox");
+            return NULL;
+        }
+        *width = view_box.width;
+        *height = view_box.height;
+    }
+    if (!(*width > 0) || !(*height > 0) || !isfinite(*width) || !isfinite(*height)) {
+        g_object_unref(handle);
+        fail(error, "the SVG's size %g x %g is not positive", *width, *height);
+        return NULL;
+    }
+    return handle;
+}
+
+static int render(RsvgHandle *handle, cairo_t *context, double width, double height, char **error) {
+    RsvgRectangle viewport = { 0, 0, width, height };
+    GError *gerror = NULL;
+    if (!rsvg_handle_render_document(handle, context, &viewport, &gerror)) {
+        fail(error, "librsvg cannot draw the SVG: %s", gerror ? gerror->message : "unknown error");
+        if (gerror) g_error_free(gerror);
+        return -1;
+    }
+    return 0;
+}
+
+int plumb_svg_to_png(const char *svg, size_t length, double scale,
+                     unsigned char **bytes, size_t *count, char **error) {
+    *bytes = NULL;
+    *count = 0;
+    *error = NULL;
+    if (!(scale > 0) || !isfinite(scale)) return fail(error, "the scale %g is not a number > 0", scale);
+    double width, height;
+    RsvgHandle *handle = load(svg, length, &width, &height, error);
+    if (handle == NULL) return -1;
+    double pixel_width = ceil(width * scale), pixel_height = ceil(height * scale);
+    if (pixel_width > PLUMB_RASTER_MAX_SIDE || pixel_height > PLUMB_RASTER_MAX_SIDE) {
+        g_object_unref(handle);
+        return fail(error, "the picture would be %.0f x %.0f pixels; the limit is %d per side (lower --scale)",
+                    pixel_width, pixel_height, PLUMB_RASTER_MAX_SIDE);
+    }
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)pixel_width, (int)pixel_height);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        g_object_unref(handle);
+        int result = fail(error, "cairo cannot make a %.0f x %.0f image: %s", pixel_width, pixel_height,
+                          cairo_status_to_string(cairo_surface_status(surface)));
+        cairo_surface_destroy(surface);
+        return result;
+    }
+    cairo_t *context = cairo_create(surface);
+    int status = render(handle, context, width * scale, height * scale, error);
+    cairo_destroy(context);
+    g_object_unref(handle);
+    if (status == 0) {
+        Buffer buffer = { 0 };
+        cairo_status_t written = cairo_surface_write_to_png_stream(surface, append_to_buffer, &buffer);
+        if (written != CAIRO_STATUS_SUCCESS) {
+            free(buffer.bytes);
+            status = fail(error, "cairo cannot encode the PNG: %s", cairo_status_to_string(written));
+        } else {
+            *bytes = buffer.bytes;
+            *count = buffer.count;
+        }
+    }
+    cairo_surface_destroy(surface);
+    return status;
+}
+
+int plumb_svg_to_pdf(const char *svg, size_t length,
+                     unsigned char **bytes, size_t *count, char **error) {
+    *bytes = NULL;
+    *count = 0;
+    *error = NULL;
+    double width, height;
+    RsvgHandle *handle = load(svg, length, &width, &height, error);
+    if (handle == NULL) return -1;
+    if (width > PLUMB_RASTER_MAX_SIDE || height > PLUMB_RASTER_MAX_SIDE) {
+        g_object_unref(handle);
+        return fail(error, "the page would be %.0f x %.0f points; the limit is %d per side",
+                    width, height, PLUMB_RASTER_MAX_SIDE);
+    }
+    Buffer buffer = { 0 };
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(append_to_buffer, &buffer, width, height);
+    cairo_t *context = cairo_create(surface);
+    int status = render(handle, context, width, height, error);
+    cairo_destroy(context);
+    g_object_unref(handle);
+    cairo_surface_finish(surface);
+    cairo_status_t finished = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (status == 0 && (finished != CAIRO_STATUS_SUCCESS || buffer.failed)) {
+        status = fail(error, "cairo cannot write the PDF: %s", cairo_status_to_string(finished));
+    }
+    if (status != 0) {
+        free(buffer.bytes);
+        return status;
+    }
+    *bytes = buffer.bytes;
+    *count = buffer.count;
+    return 0;
+}
+
+void plumb_raster_free(void *pointer) {
+    free(pointer);
+}
