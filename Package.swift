@@ -13,8 +13,12 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
         // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // SVG to PNG (librsvg) and PDF (cairo) in C, plain C types out: GLib stays out of Swift.
+        .target(name: "CRaster", dependencies: ["CRsvg"]),
 
         // The model: value types, JSON codec, validation, spec ⇄ property map.
         .target(name: "LayoutSpec"),
@@ -37,8 +41,9 @@ let package = Package(
             dependencies: ["SpecStore", "SpecSync", "CPostgres"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
-        // Pictures of frames: SVG screens, named devices, frames as JSON.
-        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
+        // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
+        // as JSON; PNG and PDF through the rasteriser.
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster"]),
         // Commands, argument parsing, output formats.
         .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),

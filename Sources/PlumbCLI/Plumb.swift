@@ -30,7 +30,7 @@ public enum Plumb {
         CommandEntry(SetCommand.self), CommandEntry(AddCommand.self), CommandEntry(RemoveCommand.self),
         CommandEntry(MoveCommand.self), CommandEntry(DocsCommand.self), CommandEntry(ShowCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
-        CommandEntry(RevertCommand.self), CommandEntry(ResolveCommand.self), CommandEntry(CheckCommand.self),
+        CommandEntry(RevertCommand.self), CommandEntry(ResolveCommand.self), CommandEntry(CheckCommand.self), CommandEntry(SheetCommand.self),
         CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
         CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),

@@ -5,7 +5,7 @@ import SpecSync
 /// `plumb diff DOC@A [DOC@B]`: what changed between two versions (B defaults to head).
 enum DiffCommand: Command {
     static let spec = CommandSpec(
-        name: "diff", usage: "DOC@A [DOC@B | B] [--json] [--frames [--size WxH | --device NAME]]",
+        name: "diff", usage: "DOC@A [DOC@B | B] [--json] [--frames | --picture [-o FILE.svg|png|pdf|html|json]] [--size WxH | --device NAME]",
         summary: "property changes between two versions (B defaults to head)",
         details: """
             --json prints {"added": [ids], "removed": [ids], "moved": [ids],
@@ -13,8 +13,11 @@ enum DiffCommand: Command {
             with from/to as JSON values (null when unset).
 
             \(frameHelp)
+
+            \(pictureHelp)
             """,
-        flags: ["--json", "--frames"] + frameFlags, options: frameOptions)
+        flags: ["--json", "--frames", "--picture", "--side-by-side"] + frameFlags, options: frameOptions + ["-o"],
+        aliases: ["--output": "-o"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
@@ -26,7 +29,9 @@ enum DiffCommand: Command {
             guard second.document == first.document else { throw CLIError.usage("both versions must be of one document", command: spec) }
         }
         try checkFrameOptions(arguments)
+        if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
+        if arguments.has("--picture") { return try runPicture(first, second, arguments, context: context) }
         let store = try context.store()
         let old = try store.state(of: try first.version(in: store))
         let new = try store.state(of: try second.version(in: store))

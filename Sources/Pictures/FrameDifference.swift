@@ -1,22 +1,27 @@
-import Pictures
 import LayoutEngine
 import LayoutSpec
 
 /// How two layouts of one document differ in geometry, matching views by id.
-struct FrameDifference {
+public struct FrameDifference: Sendable {
     /// One view whose frame changed; `from` is nil for an added view, `to` for a removed one.
-    struct Entry: Equatable {
-        var id: String
-        var from: Rect?
-        var to: Rect?
+    public struct Entry: Equatable, Sendable {
+        public var id: String
+        public var from: Rect?
+        public var to: Rect?
+
+        public init(id: String, from: Rect?, to: Rect?) {
+            self.id = id
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Views of the new layout that were added or whose frame moved or resized, in its tree
     /// order, then the views of the old layout that are gone, in its tree order.
-    var entries: [Entry] = []
+    public var entries: [Entry] = []
 
     /// Compares frames; edges within `tolerance` points count as unchanged.
-    init(old: (spec: Spec, layout: Layout), new: (spec: Spec, layout: Layout), tolerance: Double = 1e-9) {
+    public init(old: (spec: Spec, layout: Layout), new: (spec: Spec, layout: Layout), tolerance: Double = 1e-9) {
         var oldIndex: [String: Int] = [:]
         oldIndex.reserveCapacity(old.spec.count)
         for (index, view) in old.spec.views.enumerated() { oldIndex[view.id] = index }
@@ -39,7 +44,7 @@ struct FrameDifference {
     }
 
     /// `{"frames": [{"id", "from": {x, y, width, height} | null, "to": … | null}]}`
-    var json: JSONValue {
+    public var json: JSONValue {
         .object([
             JSONMember("frames", .array(entries.map { entry in
                 .object([
@@ -49,18 +54,5 @@ struct FrameDifference {
                 ])
             })),
         ])
-    }
-
-    /// `~ ok: 195, 10, 100×100 → 245, 10, 150×100`, `+ help: …`, `- old: …`
-    func lines(console: Console) -> [String] {
-        func text(_ rect: Rect) -> String { NumberText.rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
-        return entries.map { entry in
-            switch (entry.from, entry.to) {
-            case (let from?, let to?): "~ \(entry.id): \(text(from)) → \(text(to))"
-            case (nil, let to?): console.colored("+ \(entry.id): \(text(to))", "32")
-            case (let from?, nil): console.colored("- \(entry.id): \(text(from))", "31")
-            case (nil, nil): "  \(entry.id)"
-            }
-        }
     }
 }

@@ -1,0 +1,29 @@
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon and MHD_get_daemon_info are variadic; Swift cannot call them directly.
+
+/// Starts a daemon listening on `address` (IPv4 or IPv6, port 0 for any free port), one thread
+/// per connection, calling `handler` for each request and `completed` when one is done.
+/// `connection_limit` bounds open connections; `timeout` closes idle ones after that many seconds.
+static inline struct MHD_Daemon *plumb_mhd_start(unsigned int flags, const struct sockaddr *address,
+                                                 MHD_AccessHandlerCallback handler, void *handler_context,
+                                                 MHD_RequestCompletedCallback completed, void *completed_context,
+                                                 unsigned int connection_limit, unsigned int timeout) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (the one chosen when it was asked for port 0); 0 if unknown.
+static inline uint16_t plumb_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
