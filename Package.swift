@@ -44,8 +44,10 @@ let package = Package(
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
         // as JSON; PNG and PDF through the rasteriser.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster"]),
+        // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
+        .target(name: "Studio", dependencies: ["CMicroHTTPD", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Studio"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.

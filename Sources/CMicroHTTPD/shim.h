@@ -27,3 +27,8 @@ static inline uint16_t plumb_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
+
+/// A response holding a copy of `size` bytes at `data` (which may be NULL when size is 0).
+static inline struct MHD_Response *plumb_mhd_response_copying(size_t size, const void *data) {
+    return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
+}

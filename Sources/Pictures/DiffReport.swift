@@ -24,9 +24,6 @@ public struct DiffReport {
         <title>\(XMLText.escaped(title))</title>
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; color: #1F2328; margin: 24px; }
-        .diff { display: flex; gap: 24px; align-items: flex-start; }
-        .diff figure { margin: 0; }
-        .diff svg { max-width: 100%; height: auto; box-shadow: 0 0 0 1px #D0D7DE; }
         .modes label { margin-right: 12px; }
         \(Self.styles)
         </style>
@@ -40,6 +37,7 @@ public struct DiffReport {
         </div>
         <script>
         \(Self.script)
+        plumbWireDiff(document);
         </script>
         </body>
         </html>
@@ -100,6 +98,10 @@ public struct DiffReport {
 
     /// The change list's look, and the highlight of a change's marks.
     public static let styles = """
+        .diff { display: flex; gap: 24px; align-items: flex-start; }
+        .diff figure { margin: 0; flex: none; }
+        .diff figure[hidden] { display: none; }
+        .diff svg { display: block; max-width: 100%; height: auto; box-shadow: 0 0 0 1px #D0D7DE; }
         .changes { list-style: none; padding: 0; margin: 0; min-width: 16em; max-width: 28em; }
         .changes li { padding: 4px 6px; border-radius: 6px; cursor: pointer; }
         .changes li:hover, .changes li.highlight, .changes li:focus { background: #FFF8C5; outline: none; }
@@ -111,7 +113,7 @@ public struct DiffReport {
         """
 
     /// Pointing at (or focusing) a change highlights its marks; the radio buttons switch
-    /// pictures. Plain DOM, no libraries.
+    /// pictures. Plain DOM, no libraries; `plumbWireDiff(root)` wires what is under `root`.
     public static let script = #"""
         function plumbHighlight(view) {
           document.querySelectorAll('.plumb-change.highlight, .changes li.highlight').forEach(e => e.classList.remove('highlight'));
@@ -134,6 +136,5 @@ public struct DiffReport {
             root.querySelectorAll('figure.picture').forEach(f => { f.hidden = f.dataset.mode !== radio.value; });
           }));
         }
-        plumbWireDiff(document);
         """#
 }

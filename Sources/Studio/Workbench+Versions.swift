@@ -1,0 +1,65 @@
+import Foundation
+import LayoutEngine
+import LayoutSpec
+import Pictures
+import SpecStore
+import SpecSync
+
+/// A stored version read for a picture: its record, state, spec and the views that could not
+/// be placed.
+struct LoadedVersion {
+    var record: VersionRecord
+    var state: DocumentState
+    var spec: Spec
+    /// Alive views whose parent is deleted, unknown or not a container: not laid out.
+    var detached: [String]
+
+    /// `v3`, with tags: `v3 (release)`.
+    var label: String {
+        "v\(record.number)" + (record.tags.isEmpty ? "" : " (\(record.tags.joined(separator: ", ")))")
+    }
+}
+
+extension Workbench {
+    /// The version of `document` that `revision` names (head when nil or empty).
+    func load(_ document: String, revision: String?) throws -> LoadedVersion {
+        guard Identifier.isValid(document) else { throw StudioError.notFound("no document \"\(document)\"") }
+        let record = try store.version(of: document, revision: revision.flatMap { $0.isEmpty ? nil : $0 } ?? "head")
+        let state = try store.state(of: record)
+        do {
+            let result = try Materializer.spec(named: document, from: state)
+            return LoadedVersion(record: record, state: state, spec: result.spec, detached: result.detached)
+        } catch {
+            throw StudioError.notFound("\(document)@\(record.number): no root view in this version")
+        }
+    }
+
+    /// The version laid out on a screen.
+    func layout(_ version: LoadedVersion, on screen: ScreenChoice) -> Layout {
+        engine.resolve(version.spec, viewport: screen.size, scale: nil)
+    }
+
+    /// The picture of a version on a screen (SVG, one unit per point).
+    func picture(_ version: LoadedVersion, on screen: ScreenChoice) -> String {
+        SVGRenderer(spec: version.spec, layout: layout(version, on: screen), measurer: measurer).render()
+    }
+
+    /// Two versions laid out on one screen and compared.
+    func diff(_ old: LoadedVersion, _ new: LoadedVersion, on screen: ScreenChoice) -> PictureDiff {
+        PictureDiff(
+            old: .init(spec: old.spec, layout: layout(old, on: screen), label: old.label),
+            new: .init(spec: new.spec, layout: layout(new, on: screen), label: new.label),
+            changedProperties: PictureDiff.changedProperties(StateDifference(from: old.state, to: new.state)),
+            measurer: measurer)
+    }
+}
+
+/// Times for people: `2026-11-30 06:40` in UTC, thread-safe.
+enum TimeText {
+    static func short(_ milliseconds: Int64) -> String {
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min))
+    }
+}
