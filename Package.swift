@@ -71,6 +71,6 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures"]),
     ]
 )

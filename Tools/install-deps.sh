@@ -7,8 +7,12 @@ packages=(
   pkg-config
   libsqlite3-dev                       # the store
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
-  fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
+  fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # Latin, CJK and emoji fonts the tests measure
   libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  libmicrohttpd-dev                    # the studio's HTTP server
+  librsvg2-dev libcairo2-dev           # PNG and PDF pictures
+  chromium chromium-driver             # the studio's browser tests (headless, WebDriver)
+  poppler-utils                        # tests read the PDFs back with another reader
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #include "PlumbRaster.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,6 +164,53 @@ int plumb_svg_to_pdf(const char *svg, size_t length,
     }
     *bytes = buffer.bytes;
     *count = buffer.count;
+    return 0;
+}
+
+/// Reads from a byte range, for cairo's PNG reader.
+typedef struct {
+    const unsigned char *bytes;
+    size_t count;
+    size_t position;
+} Reader;
+
+static cairo_status_t read_from_bytes(void *closure, unsigned char *data, unsigned int length) {
+    Reader *reader = closure;
+    if (reader->count - reader->position < length) return CAIRO_STATUS_READ_ERROR;
+    memcpy(data, reader->bytes + reader->position, length);
+    reader->position += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+int plumb_png_inspect(const unsigned char *png, size_t count, int x, int y,
+                      int *width, int *height, unsigned char rgba[4], char **error) {
+    *error = NULL;
+    Reader reader = { png, count, 0 };
+    cairo_surface_t *surface = cairo_image_surface_create_from_png_stream(read_from_bytes, &reader);
+    cairo_status_t status = cairo_surface_status(surface);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return fail(error, "not a PNG cairo can read: %s", cairo_status_to_string(status));
+    }
+    cairo_surface_flush(surface);
+    *width = cairo_image_surface_get_width(surface);
+    *height = cairo_image_surface_get_height(surface);
+    cairo_format_t format = cairo_image_surface_get_format(surface);
+    if (x < 0 || y < 0 || x >= *width || y >= *height || (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24)) {
+        int result = fail(error, "pixel %d, %d is outside the %d x %d picture (or its format is not RGB)", x, y, *width, *height);
+        cairo_surface_destroy(surface);
+        return result;
+    }
+    const unsigned char *row = cairo_image_surface_get_data(surface) + (size_t)y * cairo_image_surface_get_stride(surface);
+    uint32_t pixel;
+    memcpy(&pixel, row + (size_t)x * 4, 4);
+    unsigned int alpha = format == CAIRO_FORMAT_RGB24 ? 255 : (pixel >> 24) & 0xFF;
+    unsigned int channels[3] = { (pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF };
+    for (int index = 0; index < 3; index++) {
+        rgba[index] = alpha == 0 ? 0 : (unsigned char)((channels[index] * 255 + alpha / 2) / alpha);
+    }
+    rgba[3] = (unsigned char)alpha;
+    cairo_surface_destroy(surface);
     return 0;
 }
 

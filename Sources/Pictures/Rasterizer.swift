@@ -19,6 +19,24 @@ public enum Rasterizer {
         }
     }
 
+    /// A PNG's size in pixels and the colour of one of its pixels (straight RGBA, 0–255), read
+    /// back with cairo: for checking what was drawn.
+    public static func inspectPNG(_ png: [UInt8], x: Int, y: Int) throws(RasterError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        var width: Int32 = 0, height: Int32 = 0
+        var rgba = [UInt8](repeating: 0, count: 4)
+        var message: UnsafeMutablePointer<CChar>?
+        let status = lock.withLock {
+            png.withUnsafeBufferPointer { bytes in
+                rgba.withUnsafeMutableBufferPointer { pixel in
+                    plumb_png_inspect(bytes.baseAddress, bytes.count, Int32(clamping: x), Int32(clamping: y), &width, &height, pixel.baseAddress, &message)
+                }
+            }
+        }
+        defer { plumb_raster_free(message) }
+        guard status == 0 else { throw RasterError(message: message.map { String(cString: $0) } ?? "cannot read the PNG") }
+        return (Int(width), Int(height), rgba)
+    }
+
     private static let lock = Lock()
 
     private static func convert(

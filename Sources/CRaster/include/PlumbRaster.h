@@ -22,6 +22,13 @@ int plumb_svg_to_png(const char *svg, size_t length, double scale,
 int plumb_svg_to_pdf(const char *svg, size_t length,
                      unsigned char **bytes, size_t *count, char **error);
 
+/// Reads a PNG (`count` bytes) and gives its size in pixels and the colour of the pixel at
+/// (`x`, `y`) as straight (not premultiplied) red, green, blue and alpha, 0–255: for checking
+/// pictures. Returns 0, or -1 with a malloc'd message in `*error` (also when the pixel is
+/// outside the picture).
+int plumb_png_inspect(const unsigned char *png, size_t count, int x, int y,
+                      int *width, int *height, unsigned char rgba[4], char **error);
+
 /// Frees what the functions above returned. NULL is allowed.
 void plumb_raster_free(void *pointer);
 
