@@ -120,6 +120,13 @@ public struct PictureDiff {
     /// screen of the side-by-side picture. Containers get outlines without a tint, so the
     /// marks of the views inside them stay readable.
     private func appendMark(_ change: PictureChange, side isOld: Bool?, to out: inout String) {
+        // Marks wholly outside the screen cannot be seen; the list still names the change.
+        let screens = [old.layout.viewport, new.layout.viewport]
+        func visible(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return screens.contains { rect.x <= $0.width && rect.maxX >= 0 && rect.y <= $0.height && rect.maxY >= 0 }
+        }
+        guard visible(change.from) || visible(change.to) else { return }
         let color = Self.color(of: change.kind)
         let tint = change.isContainer ? "0" : "0.18"
         let showsOld = isOld != false, showsNew = isOld != true

@@ -13,6 +13,8 @@ import LayoutSpec
 ///
 /// With `overlay`, the picture is the frames alone: on a white screen, every drawn view's
 /// frame as an outline with its id in small type at its top-left corner (no fills, no text).
+///
+/// Views wholly outside the screen are left out (`isOnScreen`): the picture is the screen.
 public struct SVGRenderer {
     public let spec: Spec
     public let layout: Layout
@@ -47,10 +49,24 @@ public struct SVGRenderer {
         if overlay {
             appendOverlay(to: &out)
         } else {
-            for index in 0..<spec.count where layout.isDrawn[index] {
+            for index in 0..<spec.count where layout.isDrawn[index] && isOnScreen(index) {
                 appendView(index, to: &out)
             }
         }
+    }
+
+    /// Whether any of view `index` (its frame or its text, which may overflow the frame) is on
+    /// the screen. Views wholly outside cannot be seen, so the picture leaves them out: a long
+    /// page on a phone draws the screenful it shows, not the thousands of views below it.
+    /// The screen is widened by a few points for strokes drawn around frames.
+    func isOnScreen(_ index: Int) -> Bool {
+        let margin = 4.0
+        func visible(_ rect: Rect) -> Bool {
+            rect.x <= layout.viewport.width + margin && rect.maxX >= -margin
+                && rect.y <= layout.viewport.height + margin && rect.maxY >= -margin
+        }
+        if visible(layout.frames[index]) { return true }
+        return layout.textBlock(of: index).map { visible($0.rect) } ?? false
     }
 
     private func appendView(_ index: Int, to out: inout String) {
@@ -102,7 +118,7 @@ public struct SVGRenderer {
     /// Outlines and ids of every drawn view, over everything else.
     private func appendOverlay(to out: inout String) {
         out += "<g data-overlay=\"frames\" fill=\"none\" stroke=\"\(Self.overlayColor)\" stroke-width=\"0.5\" stroke-opacity=\"0.8\">\n"
-        for index in 0..<spec.count where layout.isDrawn[index] {
+        for index in 0..<spec.count where layout.isDrawn[index] && isOnScreen(index) {
             let frame = layout.frames[index]
             let id = XMLText.escaped(spec.views[index].id)
             out += "  <rect \(rectAttributes(frame))><title>\(XMLText.escaped(title(index)))</title></rect>"

@@ -9,14 +9,14 @@ struct ScreenChoice: Sendable {
 
     static let standard = ScreenChoice(device: Device.defaultPhone, size: Device.defaultPhone.size)
 
-    /// Reads the query. An unknown device or a size that is not two numbers from 1 to 10,000
-    /// is a bad request.
+    /// Reads the query. An unknown device or a size that is not two numbers from 1 to 100,000
+    /// (a long page laid out whole) is a bad request.
     init(query: [String: String]) throws(StudioError) {
         if let text = query["size"], !text.isEmpty {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-                  (1...10_000).contains(width), (1...10_000).contains(height) else {
-                throw StudioError.badRequest("size: expected WIDTHxHEIGHT in points, each from 1 to 10000, got \"\(text)\"")
+                  (1...100_000).contains(width), (1...100_000).contains(height) else {
+                throw StudioError.badRequest("size: expected WIDTHxHEIGHT in points, each from 1 to 100000, got \"\(text)\"")
             }
             device = nil
             size = Size(width: width.rounded(), height: height.rounded())

@@ -133,6 +133,25 @@ import Testing
         #expect(String(decoding: try bytes(plumb, "sheet.pdf").prefix(5), as: UTF8.self) == "%PDF-")
     }
 
+    /// The picture is the screen: views wholly below it are left out of the SVG; views that
+    /// reach into it, or whose text does, stay.
+    @Test func viewsOffTheScreenAreLeftOut() throws {
+        let plumb = PlumbRunner()
+        plumb.write("long.json", """
+            {"plumb": 1, "name": "long", "root": {"id": "root", "kind": "stack", "children": [
+              {"id": "top", "kind": "view", "height": 100},
+              {"id": "edge", "kind": "view", "height": 150},
+              {"id": "below", "kind": "view", "height": 500},
+              {"id": "far", "kind": "label", "text": "far away", "height": 20}]}}
+            """)
+        let svg = plumb.run("resolve", "long.json", "--size", "300x200", "--metrics", "fixed", "--format", "svg")
+        #expect(svg.status == 0, "\(svg.stderr)")
+        for id in ["root", "top", "edge"] { #expect(svg.stdout.contains("data-view=\"\(id)\""), "\(id)") }
+        for id in ["below", "far"] { #expect(!svg.stdout.contains("data-view=\"\(id)\""), "\(id)") }
+        let tall = plumb.run("resolve", "long.json", "--size", "300x800", "--metrics", "fixed", "--format", "svg")
+        for id in ["below", "far"] { #expect(tall.stdout.contains("data-view=\"\(id)\""), "\(id) is on a taller screen") }
+    }
+
     // MARK: Helpers
 
     /// `seed` v1, then v2 with ok wider, help added, gone removed and note's text changed.

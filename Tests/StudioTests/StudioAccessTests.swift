@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 import SpecStore
 import Studio
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 import Studio
 import Testing
 

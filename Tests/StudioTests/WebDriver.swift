@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 import LayoutSpec
 
 /// A headless Chromium driven through chromedriver (W3C WebDriver over plain HTTP): starts

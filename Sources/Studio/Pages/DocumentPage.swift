@@ -27,8 +27,8 @@ enum DocumentPage {
             <section class="stage">
             <form class="toolbar" data-screen-form>
             <label>Screen \(PageShell.deviceSelect(screen))</label>
-            <label>W <input name="w" type="number" min="1" max="10000" step="1" value="\(width)"></label>
-            <label>H <input name="h" type="number" min="1" max="10000" step="1" value="\(height)"></label>
+            <label>W <input name="w" type="number" min="1" max="100000" step="1" value="\(width)"></label>
+            <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
             <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
             <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
             </form>

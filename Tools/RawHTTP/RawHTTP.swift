@@ -1,18 +1,23 @@
 import Foundation
 
-/// A tiny HTTP/1.1 client on a plain socket, so tests control every byte: the path exactly as
-/// written (no `..` clean-up), the Host header, the body.
-struct RawHTTP {
-    let port: UInt16
+/// A tiny HTTP/1.1 client on a plain socket, for the studio's tests and benchmark: the path
+/// exactly as written (no `..` clean-up), the Host header, the body, all under the caller's
+/// control. Not for production use.
+public struct RawHTTP: Sendable {
+    public let port: UInt16
 
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: String
+    public init(port: UInt16) {
+        self.port = port
+    }
+
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
     }
 
     /// One request on a new connection (`Connection: close`); the response read to the end.
-    func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: [UInt8] = [],
+    public func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: [UInt8] = [],
                  host: String? = nil) throws -> Response {
         let socket = try connect()
         defer { close(socket) }
@@ -33,7 +38,7 @@ struct RawHTTP {
     }
 
     /// Opens a stream of server-sent events; `lines` reads it.
-    func events(cookie: String) throws -> EventStream {
+    public func events(cookie: String) throws -> EventStream {
         let socket = try connect()
         let head = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nAccept: text/event-stream\r\n\r\n"
         try send(socket, Array(head.utf8))
@@ -94,7 +99,7 @@ struct RawHTTP {
 }
 
 /// An open event stream: reads until a line matches, with a deadline.
-final class EventStream {
+public final class EventStream {
     private let socket: Int32
     private var pending = ""
 
@@ -106,7 +111,7 @@ final class EventStream {
 
     /// Reads until `condition` holds for the text read so far, or `timeout` seconds pass;
     /// returns the text read so far either way.
-    func read(until condition: (String) -> Bool, timeout: TimeInterval) -> String {
+    public func read(until condition: (String) -> Bool, timeout: TimeInterval) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !condition(pending) {
@@ -122,7 +127,7 @@ final class EventStream {
     }
 }
 
-struct HTTPTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct HTTPTestError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
