@@ -10,6 +10,7 @@
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <png.h>
 
 /// A growing byte buffer that cairo's stream writers append to.
 typedef struct {
@@ -46,6 +47,73 @@ static int fail(char **error, const char *format, ...) {
     va_end(arguments);
     *error = strdup(message);
     return -1;
+}
+
+static void append_png_bytes(png_structp png, png_bytep data, size_t length) {
+    // A failure sets buffer->failed, checked when the picture is written.
+    append_to_buffer(png_get_io_ptr(png), data, (unsigned int)length);
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+/// Encodes a cairo image as PNG with libpng, tuned for pictures of screens (large flat areas):
+/// one fixed row filter and fast deflate, several times quicker than cairo's own writer (which
+/// tries every filter at the default level) for files a little larger. RGB when every pixel is
+/// opaque (Plumb's pictures always are), else RGBA with the alpha unpremultiplied.
+static int encode_png(cairo_surface_t *surface, Buffer *buffer, char **error) {
+    int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char *data = cairo_image_surface_get_data(surface);
+    int opaque = 1;
+    for (int y = 0; y < height && opaque; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+        for (int x = 0; x < width; x++) {
+            if ((row[x] >> 24) != 0xFF) { opaque = 0; break; }
+        }
+    }
+    int channels = opaque ? 3 : 4;
+    unsigned char *line = malloc((size_t)width * channels);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (line == NULL || png == NULL || info == NULL) {
+        free(line);
+        if (png) png_destroy_write_struct(&png, info ? &info : NULL);
+        return fail(error, "libpng cannot start");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        free(line);
+        png_destroy_write_struct(&png, &info);
+        return fail(error, "libpng cannot encode the picture");
+    }
+    png_set_write_fn(png, buffer, append_png_bytes, flush_nothing);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    png_set_compression_level(png, 2);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+        unsigned char *out = line;
+        for (int x = 0; x < width; x++) {
+            uint32_t pixel = row[x];
+            unsigned int alpha = pixel >> 24;
+            unsigned int red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF;
+            if (!opaque && alpha != 0 && alpha != 0xFF) {
+                red = (red * 255 + alpha / 2) / alpha;
+                green = (green * 255 + alpha / 2) / alpha;
+                blue = (blue * 255 + alpha / 2) / alpha;
+            }
+            *out++ = (unsigned char)red;
+            *out++ = (unsigned char)green;
+            *out++ = (unsigned char)blue;
+            if (!opaque) *out++ = (unsigned char)alpha;
+        }
+        png_write_row(png, line);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(line);
+    return buffer->failed ? fail(error, "out of memory writing the PNG") : 0;
 }
 
 /// Loads the document and reads its size in SVG units (its width and height attributes, or
@@ -120,10 +188,10 @@ int plumb_svg_to_png(const char *svg, size_t length, double scale,
     g_object_unref(handle);
     if (status == 0) {
         Buffer buffer = { 0 };
-        cairo_status_t written = cairo_surface_write_to_png_stream(surface, append_to_buffer, &buffer);
-        if (written != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_flush(surface);
+        status = encode_png(surface, &buffer, error);
+        if (status != 0) {
             free(buffer.bytes);
-            status = fail(error, "cairo cannot encode the PNG: %s", cairo_status_to_string(written));
         } else {
             *bytes = buffer.bytes;
             *count = buffer.count;
