@@ -5,8 +5,8 @@ import LayoutSpec
 /// A headless Chromium driven through chromedriver (W3C WebDriver over plain HTTP): starts
 /// both, offers the few commands the studio's tests need, and ends both.
 final class WebDriver {
-    private let driver = Process()
-    private let port: UInt16
+    private var driver = Process()
+    private var port: UInt16 = 0
     private var session = ""
 
     /// Starts chromedriver on a free port and a headless Chromium session.
@@ -14,28 +14,20 @@ final class WebDriver {
         for path in ["/usr/bin/chromedriver", "/usr/bin/chromium"] where !FileManager.default.isExecutableFile(atPath: path) {
             throw HTTPTestError("\(path) is missing: run Tools/install-deps.sh (Debian: chromium, chromium-driver)")
         }
-        port = try Self.freePort()
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-        driver.arguments = ["--port=\(port)"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
-        // Wait (bounded) until chromedriver answers its status endpoint.
-        let deadline = Date().addingTimeInterval(20)
-        var problem = "no answer"
-        while true {
+        // A loaded machine can be slow to start it, and a port can be taken between choosing
+        // and binding it: a few tries, each waiting for the driver to answer.
+        var problems: [String] = []
+        for _ in 0..<3 {
             do {
-                if try await call("GET", "/status")["value"]?["ready"] == .bool(true) { break }
-                problem = "not ready"
+                try await startDriver()
+                problems = []
+                break
             } catch {
-                problem = "\(error)"
-            }
-            if Date() > deadline {
+                problems.append("\(error)")
                 stopDriver()
-                throw HTTPTestError("chromedriver did not start within 20 s: \(problem)")
             }
-            try await Task.sleep(nanoseconds: 50_000_000)
         }
+        if !problems.isEmpty { throw HTTPTestError("chromedriver did not start: \(problems.joined(separator: "; "))") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-chromium-\(UUID().uuidString)").path
         let capabilities: JSONValue = .object([JSONMember("capabilities", .object([JSONMember("alwaysMatch", .object([
             JSONMember("browserName", .string("chrome")),
@@ -60,6 +52,35 @@ final class WebDriver {
         }
         session = "/session/\(id)"
         _ = try await call("POST", "\(session)/timeouts", .object([JSONMember("script", .number(10_000)), JSONMember("pageLoad", .number(20_000))]))
+    }
+
+    /// Starts chromedriver on a free port and waits (up to a minute) until it answers.
+    private func startDriver() async throws {
+        port = try Self.freePort()
+        driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+        driver.arguments = ["--port=\(port)"]
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-chromedriver-\(port).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        driver.standardOutput = try FileHandle(forWritingTo: log)
+        driver.standardError = driver.standardOutput
+        try driver.run()
+        let deadline = Date().addingTimeInterval(60)
+        var problem = "no answer"
+        while true {
+            do {
+                if try await call("GET", "/status")["value"]?["ready"] == .bool(true) { return }
+                problem = "not ready"
+            } catch {
+                problem = "\(error)"
+            }
+            if !driver.isRunning || Date() > deadline {
+                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw HTTPTestError("port \(port): \(problem); chromedriver \(driver.isRunning ? "still starting" : "exited"): \(said.suffix(300))")
+            }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
     }
 
     /// Ends the session and chromedriver (Chromium goes with them).
@@ -152,7 +173,7 @@ final class WebDriver {
         let response: RawHTTP.Response = try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result {
-                    try RawHTTP(port: port).request(path, method: method,
+                    try RawHTTP(port: port, timeout: 120).request(path, method: method,
                                                     headers: body == nil ? [:] : ["Content-Type": "application/json"],
                                                     body: body.map { Array(JSONWriter.compact($0).utf8) } ?? [])
                 })

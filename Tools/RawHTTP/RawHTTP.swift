@@ -5,9 +5,12 @@ import Foundation
 /// control. Not for production use.
 public struct RawHTTP: Sendable {
     public let port: UInt16
+    /// Seconds a read may wait for the server.
+    public let timeout: Int
 
-    public init(port: UInt16) {
+    public init(port: UInt16, timeout: Int = 30) {
         self.port = port
+        self.timeout = timeout
     }
 
     public struct Response: Sendable {
@@ -52,8 +55,8 @@ public struct RawHTTP: Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var wait = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
