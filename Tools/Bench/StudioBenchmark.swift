@@ -42,16 +42,22 @@ enum StudioBenchmark {
         let first = try Timing.seconds { _ = try get("/d/mixed2k?device=iphone-15") }
         // Each run at another width, as when the screen is dragged: the server lays out again.
         var width = 380
+        let serverPID = server.process.processIdentifier
+        var serverCPU = try cpuSeconds(serverPID)
         let page = try Timing.median(runs: runs) {
             width += 1
             let body = try get("/d/mixed2k?size=\(width)x852").body
             guard body.contains("<svg") else { throw BenchmarkError("the page has no picture") }
         }
+        let pageCPU = (try cpuSeconds(serverPID) - serverCPU) / Double(runs)
         let pageBytes = try get("/d/mixed2k?size=393x852").body.utf8.count
+        var childCPU = childrenCPUSeconds()
         let resolveSVG = try reference.map { store in
             try Timing.median(runs: runs) { try StoreBenchmark.runProcess(baseline!, ["--store", store, "resolve", "mixed2k", "--device", "iphone-15", "--format", "svg", "-o", folder.appendingPathComponent("ref.svg").path]) }
         }
+        let resolveCPU = (childrenCPUSeconds() - childCPU) / Double(runs)
         report("document page at 393×852 (HTML + inline SVG, \(pageBytes / 1024) KiB)", page, goal: 0.150, reference: resolveSVG, referenceName: "baseline resolve --format svg, a process")
+        cpu(pageCPU, reference: reference == nil ? nil : resolveCPU)
         print("    first page of the run (fonts cold): \(Timing.ms(first))")
         // The picture leaves out what is off screen; on a screen as long as the page every
         // view is drawn.
@@ -62,23 +68,33 @@ enum StudioBenchmark {
         }
         report("    the page at 393×81000, every view drawn (\(wholeBytes / 1024) KiB)", whole, goal: 0.150, reference: resolveWhole, referenceName: "baseline resolve --format svg at that size")
 
+        serverCPU = try cpuSeconds(serverPID)
         let diff = try Timing.median(runs: runs) {
             width += 1
             let body = try get("/d/mixed2k/diff?from=1&to=2&size=\(width)x852").body
             guard body.contains("data-change=\"moved\"") else { throw BenchmarkError("the diff shows no moved view") }
         }
+        let diffCPU = (try cpuSeconds(serverPID) - serverCPU) / Double(runs)
+        childCPU = childrenCPUSeconds()
         let framesDiff = try reference.map { store in
             try Timing.median(runs: runs) { try StoreBenchmark.runProcess(baseline!, ["--store", store, "diff", "mixed2k@1", "2", "--frames", "--device", "iphone-15"]) }
         }
+        let framesCPU = (childrenCPUSeconds() - childCPU) / Double(runs)
         report("picture diff page of v1 → v2 (overlay, side by side, list)", diff, goal: 0.250, reference: framesDiff, referenceName: "baseline diff --frames, a process")
+        cpu(diffCPU, reference: reference == nil ? nil : framesCPU)
 
+        childCPU = childrenCPUSeconds()
         let png = try Timing.median(runs: runs) {
             try StoreBenchmark.runProcess(plumb, ["--store", current, "resolve", "mixed2k", "--device", "iphone-15", "--scale", "3", "-o", folder.appendingPathComponent("out.png").path])
         }
+        let pngCPU = (childrenCPUSeconds() - childCPU) / Double(runs)
+        childCPU = childrenCPUSeconds()
         let svg = try Timing.median(runs: runs) {
             try StoreBenchmark.runProcess(plumb, ["--store", current, "resolve", "mixed2k", "--device", "iphone-15", "--scale", "3", "-o", folder.appendingPathComponent("out.svg").path])
         }
+        let svgCPU = (childrenCPUSeconds() - childCPU) / Double(runs)
         report("plumb resolve -o out.png at 3× (1179×2556 px), a process", png, goal: 0.400, reference: svg, referenceName: "the same as .svg")
+        cpu(pngCPU, reference: svgCPU)
 
         try liveFigures(plumb, store: current, http: http, cookie: server.cookie, runs: max(3, runs / 3))
         try idleFigures(server)
@@ -121,6 +137,19 @@ enum StudioBenchmark {
         let resident = try residentMB(server.process.processIdentifier)
         print(String(format: "  idle server, one page open, %.0f s: %.2f %% of a core   goal ≤ 1 %%", wall, 100 * used / wall))
         print(String(format: "  idle server resident memory: %.1f MB   goal ≤ 60 MB (after the figures above)", resident))
+    }
+
+    /// CPU time (user + system) per run beside wall time: less sensitive to other work on
+    /// the machine.
+    static func cpu(_ seconds: Double, reference: Double?) {
+        print("    CPU per run: \(Timing.ms(seconds))" + (reference.map { String(format: " (reference %@, ratio %.2f)", Timing.ms($0), seconds / $0) } ?? ""))
+    }
+
+    /// User + system time of the child processes that have ended, in seconds.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     static func report(_ what: String, _ seconds: Double, goal: Double, reference: Double?, referenceName: String) {
