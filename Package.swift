@@ -39,8 +39,10 @@ let package = Package(
         ),
         // Pictures of frames: SVG screens, named devices, frames as JSON.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
+        // Designs in and out: Figma import, HTML/CSS export.
+        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.
@@ -52,7 +54,7 @@ let package = Package(
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop"],
             path: "Tools/Bench"
         ),
 
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )
