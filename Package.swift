@@ -51,10 +51,12 @@ let package = Package(
 
         // A seeded generator shared by tests and benchmarks.
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
+        // Headless Chromium as a second layout engine, for tests and benchmarks.
+        .target(name: "BrowserCheck", dependencies: ["Interop", "LayoutEngine", "LayoutSpec"], path: "Tools/BrowserCheck"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop", "BrowserCheck"],
             path: "Tools/Bench"
         ),
 
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )
