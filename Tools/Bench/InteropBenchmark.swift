@@ -8,7 +8,7 @@ import TextMetrics
 /// The figures of issue 10: Figma import and re-import, Figma agreement per file, HTML export
 /// size and speed, and the browser as a second layout engine.
 enum InteropBenchmark {
-    static let figmaUsage = "figma [FOLDER] [--plumb PATH] [--baseline PATH]   (FOLDER: ../shared/figma)"
+    static let figmaUsage = "figma [FOLDER] [--plumb PATH] [--baseline PATH]   (FOLDER: ../shared/figma; baseline also PLUMB_BASELINE)"
     static let agreementUsage = "figma-agreement [FOLDER]"
     static let htmlUsage = "html [--views N] [--runs N]"
     static let browserUsage = "browser [FOLDER] [--details N]"
@@ -41,7 +41,10 @@ enum InteropBenchmark {
         let files = try figmaFiles(in: sharedFolder(arguments))
         let largest = files.last!
         let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
-        let baseline = StoreBenchmark.value(of: "--baseline", in: arguments) ?? "/work/baseline/plumb"
+        // The reference applies the same documents as spec files: with the baseline binary
+        // when one is given, else with this plumb.
+        let baseline = StoreBenchmark.value(of: "--baseline", in: arguments) ?? ProcessInfo.processInfo.environment["PLUMB_BASELINE"] ?? plumb
+        let referenceName = baseline == plumb ? "this plumb" : "baseline plumb"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-figma-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -49,7 +52,7 @@ enum InteropBenchmark {
 
         let result = try FigmaImporter.read(Array(try Data(contentsOf: largest)), file: largest.lastPathComponent)
         print("figma import: \(largest.lastPathComponent), \(size(largest)) bytes, \(result.frames.count) frames, \(result.summary.views) views")
-        var importTimes: [Double] = [], referenceTimes: [Double] = []
+        var importTimes: [Double] = [], referenceTimes: [Double] = [], importCPU: [Double] = [], referenceCPU: [Double] = []
         var specPaths: [String] = []
         for frame in result.frames {
             let path = folder.appendingPathComponent("\(frame.document).json").path
@@ -57,32 +60,39 @@ enum InteropBenchmark {
             specPaths.append(path)
         }
         for round in 0..<3 {
-            let store = folder.appendingPathComponent("import-\(round).sqlite").path
-            try StoreBenchmark.runProcess(plumb, ["--store", store, "init"])
+            let store = folder.appendingPathComponent("import-\(round)").path
+            try StoreBenchmark.runProcess(plumb, ["init", store])
+            var cpu = childCPUSeconds()
             importTimes.append(try Timing.seconds { try StoreBenchmark.runProcess(plumb, ["--store", store, "import", "figma", largest.path]) })
-            if FileManager.default.isExecutableFile(atPath: baseline) {
-                let reference = folder.appendingPathComponent("reference-\(round).sqlite").path
-                try StoreBenchmark.runProcess(baseline, ["--store", reference, "init"])
-                referenceTimes.append(try Timing.seconds {
-                    for path in specPaths { try StoreBenchmark.runProcess(baseline, ["--store", reference, "apply", path]) }
-                })
-            }
+            importCPU.append(childCPUSeconds() - cpu)
+            let reference = folder.appendingPathComponent("reference-\(round)").path
+            try StoreBenchmark.runProcess(baseline, ["init", reference])
+            cpu = childCPUSeconds()
+            referenceTimes.append(try Timing.seconds {
+                for path in specPaths { try StoreBenchmark.runProcess(baseline, ["--store", reference, "apply", path]) }
+            })
+            referenceCPU.append(childCPUSeconds() - cpu)
         }
-        let importTime = importTimes.sorted()[1]
-        print("  plumb import figma (parse, map, write \(result.frames.count) documents), median of 3: \(Timing.ms(importTime))   target ≤ 1000 ms")
-        if !referenceTimes.isEmpty {
-            let reference = referenceTimes.sorted()[1]
-            print("  reference, same run: baseline plumb apply of the same \(specPaths.count) specs: \(Timing.ms(reference))   import/reference \(String(format: "%.2f", importTime / reference))")
-        }
+        let importTime = importTimes.sorted()[1], reference = referenceTimes.sorted()[1]
+        print("  plumb import figma (parse, map, write \(result.frames.count) documents), median of 3: \(Timing.ms(importTime)) wall, \(Timing.ms(importCPU.sorted()[1])) CPU   target ≤ 1000 ms")
+        print("  reference, same run: \(referenceName) apply of the same \(specPaths.count) documents as spec files: \(Timing.ms(reference)) wall, \(Timing.ms(referenceCPU.sorted()[1])) CPU   import/reference \(String(format: "%.2f", importTime / reference))")
 
         // One edit in Figma: the first text's characters.
-        let store = folder.appendingPathComponent("import-0.sqlite").path
+        let store = folder.appendingPathComponent("import-0").path
         let edited = folder.appendingPathComponent("edited.json")
         guard let changedText = try editFirstText(of: largest, writingTo: edited) else { throw BenchmarkError("no TEXT node to edit") }
         let output = try capture(plumb, ["--store", store, "import", "figma", edited.path, "--json"])
         guard case .array(let documents)? = try JSONParser.parse(output)["documents"] else { throw BenchmarkError("import --json printed no documents") }
         let versions = documents.compactMap { $0["version"]?["changes"]?.number }
         print("  re-import after one edit (text of a layer → \"\(changedText)\"): \(versions.count) new version(s), \(versions.map { String(Int($0)) }.joined(separator: ", ")) change(s)   target: 1 version, 1–2 changes")
+    }
+
+    /// User and system CPU seconds of this process's finished children so far.
+    static func childCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// Writes `file` with its first `TEXT` node's characters changed; returns the new text.

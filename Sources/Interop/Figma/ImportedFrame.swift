@@ -6,9 +6,10 @@ public struct ImportedFrame: Sendable {
     public private(set) var document: String
     /// The spec: the frame is the root; every view's `sourceId` is its node's id.
     public private(set) var spec: Spec
-    /// Per view (spec order): the node's type and layer name.
+    /// Per view (spec order): the node's type.
     public let nodeTypes: [FigmaNodeType]
-    public let nodeNames: [String]
+    /// Per view: the readable id its layer name gives (before making it unique).
+    let idBases: [String]
     /// Per view: the box Figma computed, relative to the frame (the root at 0, 0).
     public let figmaBoxes: [FigmaRect]
     /// Per view: true when it is collapsed or inside a collapsed view (a hidden layer in
@@ -25,7 +26,7 @@ public struct ImportedFrame: Sendable {
         self.document = document
         self.spec = spec
         self.nodeTypes = nodeTypes
-        self.nodeNames = nodeNames
+        idBases = zip(nodeNames, nodeTypes).map { ViewIdentifiers.slug($0, type: $1) }
         self.figmaBoxes = figmaBoxes
         self.isCollapsed = isCollapsed
         self.isRotated = isRotated
@@ -56,7 +57,7 @@ public struct ImportedFrame: Sendable {
         }
         var allocator = ViewIdentifiers.Allocator(reserved: claimed)
         for index in views.indices {
-            views[index].id = reused[index] ?? allocator.unique(ViewIdentifiers.slug(nodeNames[index], type: nodeTypes[index]))
+            views[index].id = reused[index] ?? allocator.unique(idBases[index])
         }
         spec = Spec(name: document, views: views, parents: spec.parents)
     }

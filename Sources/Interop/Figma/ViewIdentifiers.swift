@@ -11,7 +11,8 @@ public enum ViewIdentifiers {
 
     /// The readable base of an id for a layer called `name` of `type`.
     public static func slug(_ name: String, type: FigmaNodeType) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+        let folded = name.utf8.allSatisfy({ $0 < 0x80 }) ? name.lowercased()
+            : name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
         var slug = ""
         var pendingDash = false
         for scalar in folded.unicodeScalars {

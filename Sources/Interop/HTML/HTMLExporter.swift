@@ -237,8 +237,10 @@ public struct HTMLExporter {
         style.add("color", view.textColor ?? "#000000")
         let lines = view.numberOfLines ?? 1
         // Plumb neither counts nor shows spaces at the end of a line; CSS keeps them at hard breaks.
-        text = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        if text.hasSuffix(" ") || text.contains(" \n") {
+            text = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        }
         // Spaces alone still make a line as tall as the font's, zero wide.
         if text.isEmpty { text = "\u{200B}" }
         if lines == 1, let newline = text.firstIndex(where: \.isNewline) {
