@@ -35,6 +35,18 @@ import TextMetrics
         #expect(result.agreed + result.rootCauses.count + result.followers == result.compared)
     }
 
+    /// The spec files in `examples/` (when the repository has them), under the same rule as
+    /// Figma frames below.
+    @Test func examplesLayOutAsPlumbDoes() throws {
+        let folder = URL(fileURLWithPath: Self.goldensFolder).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples").path
+        let cases = BrowserCases.examples(in: folder)
+        guard !cases.isEmpty else { return }
+        let result = try Self.compare(cases)
+        let unexpected = result.rootCauses.filter { !$0.rule.contains("wraps") }
+        #expect(unexpected.isEmpty, "\(unexpected.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// Imported Figma frames: every mismatch left is a label that wraps, where CSS cannot
     /// follow Plumb (it does not shrink a wrapped block to its widest line; line-break rules
     /// of Chromium's and the system's ICU differ in places).
