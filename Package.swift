@@ -69,11 +69,13 @@ let package = Package(
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
         // as JSON; PNG and PDF through the rasteriser.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster"]),
+        // Designs in and out: Figma import, HTML/CSS export.
+        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
         // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
         .target(name: "Studio", dependencies: ["CMicroHTTPD", "CLazyLibraries", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec"],
                 swiftSettings: lazySwiftSettings),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Studio"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Studio"]),
         // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
@@ -90,10 +92,12 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
         // A plain-socket HTTP client for the studio's tests and benchmark.
         .target(name: "RawHTTP", path: "Tools/RawHTTP"),
+        // Headless Chromium as a second layout engine, for tests and benchmarks.
+        .target(name: "BrowserCheck", dependencies: ["Interop", "LayoutEngine", "LayoutSpec"], path: "Tools/BrowserCheck"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "RawHTTP"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop", "BrowserCheck", "RawHTTP"],
             path: "Tools/Bench"
         ),
 
@@ -105,6 +109,7 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures"]),
     ]

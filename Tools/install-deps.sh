@@ -11,7 +11,7 @@ packages=(
   libpq-dev postgresql                 # the hub: libpq, and a server for its tests
   libmicrohttpd-dev                    # the studio's HTTP server
   librsvg2-dev libcairo2-dev           # PNG and PDF pictures
-  chromium chromium-driver             # the studio's browser tests (headless, WebDriver)
+  chromium chromium-driver             # headless browser: the studio's tests, and laying out exported HTML pages
   poppler-utils                        # tests read the PDFs back with another reader
 )
 
