@@ -120,6 +120,31 @@ final class WebDriver {
         _ = try await call("POST", "\(session)/element/\(id)/click", .object([]))
     }
 
+    /// Drags the element's centre by (`dx`, `dy`) CSS pixels with a mouse, in steps, as a
+    /// person would (pointer down, several moves, up): real input events.
+    func drag(_ selector: String, dx: Int, dy: Int, steps: Int = 5) async throws {
+        let id = try await element(selector)
+        let origin: JSONValue = .object([JSONMember("element-6066-11e4-a52e-4f735466cecf", .string(id))])
+        var moves: [JSONValue] = [
+            .object([JSONMember("type", .string("pointerMove")), JSONMember("origin", origin), JSONMember("x", .number(0)), JSONMember("y", .number(0))]),
+            .object([JSONMember("type", .string("pointerDown")), JSONMember("button", .number(0))]),
+        ]
+        for step in 1...steps {
+            moves.append(.object([
+                JSONMember("type", .string("pointerMove")), JSONMember("origin", .string("pointer")), JSONMember("duration", .number(50)),
+                JSONMember("x", .number(Double(dx / steps + (step == steps ? dx % steps : 0)))),
+                JSONMember("y", .number(Double(dy / steps + (step == steps ? dy % steps : 0)))),
+            ]))
+        }
+        moves.append(.object([JSONMember("type", .string("pointerUp")), JSONMember("button", .number(0))]))
+        _ = try await call("POST", "\(session)/actions", .object([JSONMember("actions", .array([.object([
+            JSONMember("type", .string("pointer")), JSONMember("id", .string("mouse")),
+            JSONMember("parameters", .object([JSONMember("pointerType", .string("mouse"))])),
+            JSONMember("actions", .array(moves)),
+        ])]))]))
+        _ = try await call("DELETE", "\(session)/actions")
+    }
+
     func text(_ selector: String) async throws -> String {
         let id = try await element(selector)
         return try await call("GET", "\(session)/element/\(id)/text")["value"]?.string ?? ""

@@ -13,7 +13,7 @@ enum DiffPage {
         let mode = query["mode"] == "side" ? "side" : "overlay"
         let diff = workbench.diff(old, new, on: screen)
         let report = DiffReport(diff: diff, title: "")
-        let versions = try workbench.store.log(of: document)
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try workbench.store.conflicts(of: document).count
         return """
             \(PageShell.tabs(document, active: "diff", conflicts: conflicts, screen: screen))

@@ -15,7 +15,7 @@ enum DocumentPage {
         let version = try workbench.load(document, revision: revision)
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
-        let versions = try workbench.store.log(of: document)
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try workbench.store.conflicts(of: document).count
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
 

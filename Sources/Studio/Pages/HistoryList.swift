@@ -2,7 +2,8 @@ import SpecStore
 
 /// A document's versions, newest first, each a link to its picture; the one shown marked.
 enum HistoryList {
-    /// Versions listed at most; older ones are reached by number (`?rev=N`).
+    /// Versions listed at most (read newest first, so a long history costs no more); older
+    /// ones are reached by number (`?rev=N`).
     static let limit = 500
 
     static func render(_ versions: [VersionRecord], current: Int, link: (VersionRecord) -> String) -> String {
@@ -19,8 +20,8 @@ enum HistoryList {
 
                 """
         }
-        if versions.count > limit {
-            out += "<li class=\"more\">\(versions.count - limit) older versions: add ?rev=N to the address</li>\n"
+        if let oldest = versions.last, oldest.number > 1 {
+            out += "<li class=\"more\">\(oldest.number - 1) older versions: add ?rev=N to the address</li>\n"
         }
         return out + "</ol>"
     }

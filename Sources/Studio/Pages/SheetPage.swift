@@ -23,7 +23,7 @@ enum SheetPage {
             return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: workbench.engine.resolve(version.spec, viewport: size, scale: nil))
         }
         let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
-        let versions = try workbench.store.log(of: document)
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try workbench.store.conflicts(of: document).count
         var boxes = ""
         for device in Device.catalog {
