@@ -4,17 +4,21 @@ import Foundation
 ///
 /// - The `Host` header must name this server (`127.0.0.1:PORT`, `localhost:PORT`, the
 ///   `--host` address): a page on another site that points its own name at 127.0.0.1 (DNS
-///   rebinding) gets nothing.
+///   rebinding) gets nothing. Listening on every address (`0.0.0.0`, `::`) accepts any name
+///   with the port, since the machine's names are not known; the token still guards it.
 /// - Every request carries this run's token: in the URL once (`/?token=…`, as printed), which
 ///   sets an HttpOnly, SameSite=Strict cookie and redirects to the same page without it; then
 ///   in the cookie. Other local users and other browsers' pages cannot read the studio.
 /// - Every request that writes also carries the token in an `X-Plumb-Token` header, which
 ///   only the studio's own script can send (a page elsewhere would need a CORS preflight,
-///   which is never granted), and an `Origin`, when sent, must be the studio's own.
+///   which is never granted), and an `Origin`, when sent, must be the studio's own (the
+///   address the request was sent to).
 struct AccessGuard: Sendable {
     let token: String
     let port: UInt16
     let hosts: Set<String>
+    /// True when listening on every address: any host name with the right port is accepted.
+    let anyHost: Bool
 
     init(token: String, host: String, port: UInt16) {
         self.token = token
@@ -22,6 +26,13 @@ struct AccessGuard: Sendable {
         var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
         names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         hosts = Set(names.map { "\($0):\(port)".lowercased() })
+        anyHost = ["0.0.0.0", "::", "[::]"].contains(host)
+    }
+
+    /// Whether a `Host` header names this server.
+    func accepts(host: String) -> Bool {
+        let host = host.lowercased()
+        return hosts.contains(host) || (anyHost && host.hasSuffix(":\(port)"))
     }
 
     /// A fresh token: 128 random bits in hex.
@@ -35,7 +46,7 @@ struct AccessGuard: Sendable {
     /// What to do with a request: nil to let it through, else the response that refuses or
     /// redirects it.
     func check(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let host = request.headers["host"], hosts.contains(host.lowercased()) else {
+        guard let host = request.headers["host"], accepts(host: host) else {
             return .error(421, "this studio answers only at http://127.0.0.1:\(port)/ (the Host header named \(request.headers["host"].map { "\"\($0)\"" } ?? "nothing"))")
         }
         if let given = request.query["token"] {
@@ -53,7 +64,7 @@ struct AccessGuard: Sendable {
             guard let header = request.headers["x-plumb-token"], Self.same(header, token) else {
                 return .error(403, "a request that writes needs this run's token in the X-Plumb-Token header")
             }
-            if let origin = request.headers["origin"], !hosts.contains(where: { origin.lowercased() == "http://\($0)" }) {
+            if let origin = request.headers["origin"], origin.lowercased() != "http://\(host.lowercased())" {
                 return .error(403, "a request that writes must come from the studio's own pages (Origin \(origin))")
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import RawHTTP
 import SpecStore
-import Studio
+@testable import Studio
 import Testing
 
 /// Who may read and write, what is served and what is refused, over real HTTP.
@@ -74,6 +74,17 @@ import Testing
         // DNS rebinding: a page at attacker.example whose name now points at 127.0.0.1.
         #expect(try http.request("/", headers: cookie, host: "attacker.example:\(studio.port)").status == 421)
         #expect(try http.request("/?token=\(StudioFixture.token(studio))", host: "attacker.example").status == 421)
+    }
+
+    @Test func hostNamesAcceptedPerListeningAddress() {
+        let loopback = AccessGuard(token: "t", host: "127.0.0.1", port: 4600)
+        #expect(loopback.accepts(host: "127.0.0.1:4600") && loopback.accepts(host: "LOCALHOST:4600") && loopback.accepts(host: "[::1]:4600"))
+        #expect(!loopback.accepts(host: "192.168.1.5:4600") && !loopback.accepts(host: "127.0.0.1:4601") && !loopback.accepts(host: "127.0.0.1"))
+        let everywhere = AccessGuard(token: "t", host: "0.0.0.0", port: 4600)
+        #expect(everywhere.accepts(host: "192.168.1.5:4600") && everywhere.accepts(host: "studio.local:4600"))
+        #expect(!everywhere.accepts(host: "studio.local:80"))
+        let six = AccessGuard(token: "t", host: "::1", port: 4600)
+        #expect(six.accepts(host: "[::1]:4600"))
     }
 
     @Test(arguments: [
