@@ -5,21 +5,6 @@ import Pictures
 import SpecStore
 import SpecSync
 
-/// A stored version read for a picture: its record, state, spec and the views that could not
-/// be placed.
-struct LoadedVersion {
-    var record: VersionRecord
-    var state: DocumentState
-    var spec: Spec
-    /// Alive views whose parent is deleted, unknown or not a container: not laid out.
-    var detached: [String]
-
-    /// `v3`, with tags: `v3 (release)`.
-    var label: String {
-        "v\(record.number)" + (record.tags.isEmpty ? "" : " (\(record.tags.joined(separator: ", ")))")
-    }
-}
-
 extension Workbench {
     /// The version of `document` that `revision` names (head when nil or empty).
     func load(_ document: String, revision: String?) throws -> LoadedVersion {
@@ -51,15 +36,5 @@ extension Workbench {
             new: .init(spec: new.spec, layout: layout(new, on: screen), label: new.label),
             changedProperties: PictureDiff.changedProperties(StateDifference(from: old.state, to: new.state)),
             measurer: measurer)
-    }
-}
-
-/// Times for people: `2026-11-30 06:40` in UTC, thread-safe.
-enum TimeText {
-    static func short(_ milliseconds: Int64) -> String {
-        var seconds = time_t(milliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min))
     }
 }
