@@ -39,8 +39,9 @@ enum VersionFormatting {
         return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
-    /// What a write command prints: `login: version 3 (3f9c2a1b2c3d), 5 changes`.
-    static func committed(_ result: CommitResult?, document: String, context: Context, json: Bool) {
+    /// What a write command prints: `login: version 3 (3f9c2a1b2c3d), 5 changes`, then
+    /// `: DETAIL` when given (apply's summary by kind).
+    static func committed(_ result: CommitResult?, document: String, context: Context, json: Bool, detail: String? = nil) {
         guard let result else {
             context.console.message("\(document): nothing changed; no new version")
             if json { context.console.print("null") }
@@ -51,7 +52,8 @@ enum VersionFormatting {
             context.console.print(JSONWriter.pretty(VersionFormatting.json(version)))
         } else {
             let created = result.createdDocument ? " (new document)" : ""
-            context.console.print("\(document): version \(version.number) (\(version.id.short)), \(version.changeCount) change\(version.changeCount == 1 ? "" : "s")\(created)")
+            let what = detail.map { ": \($0)" } ?? ""
+            context.console.print("\(document): version \(version.number) (\(version.id.short)), \(TransferReporting.plural(Int(version.changeCount), "change"))\(created)\(what)")
         }
     }
 }
