@@ -65,7 +65,7 @@ public enum Plumb {
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let hint = Suggestion.hint(for: name, in: commands.map(\.spec.name))
-            console.message("plumb: unknown command \"\(name)\"\(hint)\n\n\(overview)")
+            console.message("plumb: unknown command \"\(name)\"\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())
