@@ -9,6 +9,7 @@ packages=(
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
   libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  zsh fish groff-base                  # the completion scripts' and manual page's tests
 )
 
 missing=()
