@@ -94,24 +94,17 @@ extension Store {
 }
 
 extension Store {
+    /// True when the document has ever had the view (live or deleted): one key lookup.
+    public func hasView(_ view: String, in document: String) throws -> Bool {
+        let id = try requireDocument(document)
+        return try database.scalar("SELECT 1 FROM heads WHERE document = ? AND view = ? LIMIT 1", [.integer(id), .text(view)]) != nil
+    }
+
     /// Every view id a document has ever had (live or deleted), sorted.
     public func viewIDs(of document: String) throws -> [String] {
         let id = try requireDocument(document)
         var views: [String] = []
         try database.query("SELECT DISTINCT view FROM heads WHERE document = ? ORDER BY view", [.integer(id)]) { views.append($0.text(0) ?? "") }
         return views
-    }
-}
-
-extension Store {
-    /// A document's versions whose message carries a `Renamed-from` trailer, newest first
-    /// (without tags): where `log` following renames jumps to another document.
-    public func renameOrigins(of document: String) throws -> [VersionRecord] {
-        let id = try requireDocument(document)
-        var records: [VersionRecord] = []
-        try database.query(
-            "SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? AND instr(v.message, ?) > 0 ORDER BY v.number DESC",
-            [.integer(id), .text("\n\(DocumentRename.fromKey): ")]) { row in records.append(versionRecord(row, document: document)) }
-        return records.filter { DocumentRename.source(of: $0.message) != nil }
     }
 }

@@ -112,7 +112,8 @@ import Testing
         #expect(plumb.run("diff", "login@v2").stderr.contains("login@v2: no such version"))
         #expect(plumb.run("tag", "-d", "login", "v3").stderr.contains("login: no tag \"v3\" (did you mean \"v1\"?)"))
         #expect(plumb.run("tag", "--list", "nothere").stderr.contains("no document \"nothere\""))
-        #expect(plumb.run("tag", "login", "v9", "--json").status == 64)
+        let tagged = try JSONParser.parse(Array(plumb.run("tag", "login", "v9", "--json").stdout.utf8))
+        #expect(tagged["tags"] == .array([.string("v9")]) && tagged["number"] == .number(2), "\(tagged)")
         #expect(plumb.run("tag", "--list", "--delete").status == 64)
         #expect(plumb.run("tag", "--delete", "other@1", "shipped").status == 64)
     }

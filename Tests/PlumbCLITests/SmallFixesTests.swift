@@ -11,6 +11,7 @@ import Testing
         #expect(plumb.run("init").status == 0)
         #expect(plumb.run("apply", plumb.write("login.json", loginSpec)).status == 0)
         #expect(plumb.run("docs").stdout.squeezed.hasPrefix("login 1 version "))
+        #expect(plumb.run("show", "login@head~1").stderr.contains("login@head~1: the document has only 1 version\n"))
         #expect(plumb.run("set", "login", "ok", "width=90").stdout.hasSuffix(", 1 change\n"))
         #expect(plumb.run("docs").stdout.squeezed.hasPrefix("login 2 versions "))
     }

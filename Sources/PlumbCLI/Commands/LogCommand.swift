@@ -27,11 +27,9 @@ enum LogCommand: Command {
         }
         let store = try context.store()
         let view = arguments.positionals.dropFirst().first
-        if let view {
-            let known = try store.viewIDs(of: reference.document)
-            if !known.contains(view) {
-                throw CLIError.failure("\(reference.document): no view \"\(view)\"" + Suggestion.hint(for: view, in: known))
-            }
+        if let view, try !store.hasView(view, in: reference.document) {
+            let hint = Suggestion.hint(for: view, in: try store.viewIDs(of: reference.document))
+            throw CLIError.failure("\(reference.document): no view \"\(view)\"" + hint)
         }
         let versions = arguments.has("--no-follow")
             ? try store.log(of: reference.document, view: view, limit: limit)
@@ -45,24 +43,27 @@ enum LogCommand: Command {
 
     /// The document's versions down to the newest one made by a rename, then the source
     /// document's from the version the rename copied, and so on (a document renamed back is
-    /// followed again, from an earlier version each time).
+    /// followed again, from an earlier version each time). A rename version copies every view,
+    /// so it is in the log of any view it could continue; from the head, the newest N versions
+    /// are enough for `-n N`.
     static func followed(_ document: String, view: String?, limit: Int?, store: Store) throws -> [VersionRecord] {
         var result: [VersionRecord] = []
         var current = document
         var upTo = Int.max
         var visited = Set<String>()
         while visited.insert("\(current)@\(upTo)").inserted {
-            let renamed = try store.renameOrigins(of: current).first { $0.number <= upTo }
-            // From the head, the newest `remaining` versions are enough; further back, all.
             let remaining = limit.map { $0 - result.count }
-            let shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil)
-            result += shown.filter { $0.number <= upTo && $0.number >= (renamed?.number ?? 0) }
-            if let limit, result.count >= limit { return Array(result.prefix(limit)) }
-            guard let renamed, let source = DocumentRename.source(of: renamed.message),
+            let shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil).filter { $0.number <= upTo }
+            guard let cut = shown.firstIndex(where: { DocumentRename.source(of: $0.message) != nil }) else {
+                result += shown
+                break
+            }
+            result += shown[...cut]
+            guard let source = DocumentRename.source(of: shown[cut].message),
                   let copied = try? store.version(of: source.document, revision: source.version) else { break }
             current = source.document
             upTo = copied.number
         }
-        return result
+        return limit.map { Array(result.prefix($0)) } ?? result
     }
 }

@@ -4,13 +4,14 @@ import SpecStore
 /// `plumb tag DOC@REV NAME`, `tag --list [DOC]`, `tag --delete DOC NAME`.
 enum TagCommand: Command {
     static let spec = CommandSpec(
-        name: "tag", usage: "DOC[@REV] NAME | --list [DOC] [--json] | --delete DOC NAME",
+        name: "tag", usage: "DOC[@REV] NAME | --list [DOC] | --delete DOC NAME [--json]",
         summary: "name a version; list or delete tags",
         details: """
             plumb tag DOC[@REV] NAME     name a version (head by default); a tag is never moved
             plumb tag --list [DOC]       every tag (of DOC, or of all documents): document, name,
                                          version number, id, time, message
-              --json                     [{"document", "name", "version": {…as plumb log --json}}]
+              --json                     [{"document", "name", "version": {…as plumb log --json}}];
+                                         when tagging or deleting, the version named
             plumb tag --delete DOC NAME  remove a tag (the version stays)
             Tags are local to a store: sync does not carry them.
             """,
@@ -19,19 +20,20 @@ enum TagCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         if arguments.has("--list") && arguments.has("--delete") { throw CLIError.usage("--list and --delete do not go together", command: spec) }
         if arguments.has("--list") { return try list(arguments, context: context) }
-        if arguments.has("--json") { throw CLIError.usage("--json goes with --list", command: spec) }
         try arguments.expect(2...2, spec)
         let store = try context.store()
         if arguments.has("--delete") {
             let document = try DocumentReference(arguments.positionals[0], spec: spec)
             guard document.revision == nil else { throw CLIError.usage("--delete takes DOC NAME, without @REV", command: spec) }
             let version = try store.deleteTag(arguments.positionals[1], of: document.document)
+            if arguments.has("--json") { return context.console.print(JSONWriter.pretty(VersionFormatting.json(version))) }
             context.console.print("\(document.document): deleted tag \(arguments.positionals[1]) (was version \(version.number), \(version.id.short))")
             return
         }
         let reference = try DocumentReference(arguments.positionals[0], spec: spec)
         let version = try reference.version(in: store)
         try store.tag(version, as: arguments.positionals[1])
+        if arguments.has("--json") { return context.console.print(JSONWriter.pretty(VersionFormatting.json(try reference.version(in: store)))) }
         context.console.print("\(reference.document): tagged version \(version.number) (\(version.id.short)) as \(arguments.positionals[1])")
     }
 
