@@ -17,21 +17,27 @@ extension DiffCommand {
 
     /// `diff --picture`: both versions laid out on one screen, drawn with their changes.
     static func runPicture(_ first: DocumentReference, _ second: DocumentReference, _ arguments: ParsedArguments, context: Context) throws {
-        let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec)
-        if arguments.has("--json") && output.format != nil && output.format != .json {
-            throw CLIError.usage("--json prints the list of changes; it does not go with -o \(output.path!)", command: spec)
-        }
         let store = try context.store()
         let oldVersion = try first.version(in: store), newVersion = try second.version(in: store)
         let old = try SpecSource.load(oldVersion, store: store, context: context)
         let new = try SpecSource.load(newVersion, store: store, context: context)
         let difference = StateDifference(from: try store.state(of: oldVersion), to: try store.state(of: newVersion))
+        try runPicture(old, new, difference: difference, arguments, context: context)
+    }
+
+    /// `diff --picture` of two loaded specs (versions, or a version and a file) whose stored
+    /// difference is `difference`.
+    static func runPicture(_ old: LoadedSpec, _ new: LoadedSpec, difference: StateDifference, _ arguments: ParsedArguments, context: Context) throws {
+        let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
+        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec)
+        if arguments.has("--json") && output.format != nil && output.format != .json {
+            throw CLIError.usage("--json prints the list of changes; it does not go with -o \(output.path!)", command: spec)
+        }
         let measurer = try options.metrics.makeMeasurer()
         let engine = LayoutEngine(measurer: measurer)
         let diff = PictureDiff(
-            old: .init(spec: old.spec, layout: engine.resolve(old.spec, viewport: options.viewport, scale: options.scale), label: label(oldVersion)),
-            new: .init(spec: new.spec, layout: engine.resolve(new.spec, viewport: options.viewport, scale: options.scale), label: label(newVersion)),
+            old: .init(spec: old.spec, layout: engine.resolve(old.spec, viewport: options.viewport, scale: options.scale), label: label(old)),
+            new: .init(spec: new.spec, layout: engine.resolve(new.spec, viewport: options.viewport, scale: options.scale), label: label(new)),
             changedProperties: PictureDiff.changedProperties(difference), measurer: measurer)
         let format = arguments.has("--json") ? .json : output.format ?? .svg
         let bytes: [UInt8]
@@ -39,7 +45,7 @@ extension DiffCommand {
         case .json:
             bytes = Array((JSONWriter.pretty(pictureJSON(diff)) + "\n").utf8)
         case .html:
-            let title = "\(first.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
+            let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
             bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
         default:
             let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG()
@@ -54,9 +60,10 @@ extension DiffCommand {
         }
     }
 
-    /// `v3`, with the version's tags: `v3 (release)`.
-    static func label(_ version: VersionRecord) -> String {
-        "v\(version.number)" + (version.tags.isEmpty ? "" : " (\(version.tags.joined(separator: ", ")))")
+    /// `v3`, with the version's tags: `v3 (release)`; a file by its spec's name.
+    static func label(_ loaded: LoadedSpec) -> String {
+        guard let version = loaded.version else { return "file \(loaded.document)" }
+        return "v\(version.number)" + (version.tags.isEmpty ? "" : " (\(version.tags.joined(separator: ", ")))")
     }
 
     /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}]}`; `change` is

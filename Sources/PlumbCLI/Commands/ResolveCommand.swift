@@ -7,7 +7,7 @@ import LayoutSpec
 /// JSON or an SVG picture.
 enum ResolveCommand: Command {
     static let spec = CommandSpec(
-        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg] [-o FILE.json|svg|png|pdf|txt]",
+        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg | --json] [-o FILE.json|svg|png|pdf|txt]",
         summary: "compute the frames of a version (or spec file) on a screen",
         details: """
             Lays out a stored version (head by default) or a spec file, nested or flat, and
@@ -17,6 +17,8 @@ enum ResolveCommand: Command {
             \(LayoutOptions.help)
               --format F        table (the default on a terminal), json (the default otherwise),
                                 or svg
+              --json            the same as --format json (and --device list --json lists the
+                                devices as JSON)
               -o FILE           write to FILE instead of stdout, in the format its extension
                                 names: .json, .svg, .txt (table), .png (the picture rasterised
                                 at --scale pixels per point, 1 without it) or .pdf; any other
@@ -33,7 +35,7 @@ enum ResolveCommand: Command {
             svg: one rect per drawn view in its backgroundColor, label text in its font; hover
                  shows ids. See docs/resolve.md.
             """,
-        flags: LayoutOptions.flags + ["--overlay"],
+        flags: LayoutOptions.flags + ["--overlay", "--json"],
         options: LayoutOptions.options + ["--format", "-o"],
         aliases: ["--output": "-o", "-f": "--format"])
 
@@ -43,7 +45,7 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         if LayoutOptions.wantsDeviceList(arguments) {
-            context.console.print(Device.listing)
+            LayoutOptions.printDeviceList(arguments, console: context.console)
             return
         }
         try arguments.expect(1...1, spec)
@@ -75,8 +77,8 @@ enum ResolveCommand: Command {
         try output.emit(text, context: context)
     }
 
-    /// The extension of `-o`'s file, else `--format`, else table on a terminal and json
-    /// otherwise. `--format` and the extension must agree when both are given.
+    /// The extension of `-o`'s file, else `--format` (or `--json`), else table on a terminal
+    /// and json otherwise. `--format` and the extension must agree when both are given.
     static func format(_ arguments: ParsedArguments, output: OutputFile, console: Console) throws(CLIError) -> Format {
         let fromFile: Format? = output.format.map { written in
             switch written {
@@ -86,6 +88,15 @@ enum ResolveCommand: Command {
             case .pdf: .pdf
             default: .json
             }
+        }
+        if arguments.has("--json") {
+            if let text = arguments.value("--format"), text.lowercased() != "json" {
+                throw CLIError.usage("--json is --format json; it does not go with --format \(text)", command: spec)
+            }
+            if let fromFile, fromFile != .json, let path = output.path {
+                throw CLIError.usage("--json disagrees with -o \(path), whose extension names \(fromFile.rawValue)", command: spec)
+            }
+            return .json
         }
         if let text = arguments.value("--format") {
             guard let format = Format(rawValue: text.lowercased()), [.table, .json, .svg].contains(format) else {
