@@ -104,6 +104,10 @@ import Testing
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<li tabindex=\"0\" data-view=\"ok\" data-change=\"moved\">"))
         #expect(html.contains("data-mode=\"side\""))
+        // A version against a spec file: the same changes, the file named as the new side.
+        let file = try JSONParser.parse(plumb.run("diff", "seed@1", "seed2.json", "--picture", "--size", "300x200", "--metrics", "fixed", "--json").stdout)
+        #expect(file["to"] == .string("file seed"))
+        #expect(file["changes"]?.elements?.map { $0["view"]?.string ?? "?" }.sorted() == ["gone", "help", "note", "ok", "root"])
         let side = plumb.run("diff", "seed@1", "--picture", "--side-by-side", "--size", "300x200", "--metrics", "fixed")
         let sideDocument = try XMLDocument(xmlString: side.stdout, options: [])
         #expect(try sideDocument.nodes(forXPath: "//*[@data-screen]").count == 2)
