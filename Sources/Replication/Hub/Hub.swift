@@ -39,6 +39,8 @@ public final class Hub {
             return Int(result.int64(0, 0))
         } catch let error as PostgresError where error.code == "42P01" {
             return nil
+        } catch let error as PostgresError where error.isPermissionDenied {
+            throw HubError.refused("\(error.message.trimmed) (this role has no access to the hub: its owner can give it with `plumb hub grant`)")
         } catch let error as PostgresError {
             throw HubError.server(error)
         }
