@@ -12,6 +12,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "store": ("store", { run(StoreBenchmark.run, $0) }),
     "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
     "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
+    "hub-load": (HubLoadBenchmark.usage, { run(HubLoadBenchmark.run, $0) }),
+    "hub-load-worker": ("hub-load-worker STORE URL SECONDS SEED OUT VIEWS (started by hub-load)", { run(HubLoadBenchmark.worker, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.
