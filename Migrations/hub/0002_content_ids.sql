@@ -19,16 +19,17 @@ BEGIN
 END $$;
 
 -- str(s): the UTF-8 byte count as a big-endian u32, then the bytes.
--- (No SET clause on these two, so that PostgreSQL inlines them into the hashing queries; they
--- grant nothing, and the owner's functions that call them fix their own search_path.)
-CREATE FUNCTION plumb_id_text(value text) RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- (No SET clause on these two, and STABLE like convert_to, so that PostgreSQL inlines them into
+-- the hashing queries; they grant nothing, and the owner's functions that call them fix their
+-- own search_path.)
+CREATE FUNCTION plumb_id_text(value text) RETURNS bytea LANGUAGE sql STABLE STRICT PARALLEL SAFE AS $$
     SELECT int4send(octet_length(convert_to(value, 'UTF8'))) || convert_to(value, 'UTF8')
 $$;
 
 -- One change's part of a version id: u64(seq) str(view) str(property), then 0x00 for an unset
 -- value or 0x01 str(value).
 CREATE FUNCTION plumb_id_change(seq bigint, view text, property text, value text) RETURNS bytea
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT int8send(seq) || plumb_id_text(view) || plumb_id_text(property)
         || CASE WHEN value IS NULL THEN '\x00'::bytea ELSE '\x01'::bytea || plumb_id_text(value) END
 $$;
@@ -37,7 +38,7 @@ $$;
 -- (`plumb_id_change`, concatenated in seq order). `base` is the hub's hex form of the base vector.
 CREATE FUNCTION plumb_commit_id(document text, site text, first_seq bigint, last_seq bigint, hlc bigint, "time" bigint,
                                 message text, author text, base text, change_count bigint, changes bytea)
-RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path = public, pg_catalog, pg_temp AS $$
+RETURNS text LANGUAGE sql STABLE PARALLEL SAFE SET search_path = public, pg_catalog, pg_temp AS $$
     SELECT encode(sha256(plumb_id_text('plumb-commit-2') || plumb_id_text(document) || decode(site, 'hex')
         || int8send(first_seq) || int8send(last_seq) || int8send(hlc) || int8send("time")
         || plumb_id_text(message) || plumb_id_text(author)

@@ -302,13 +302,20 @@ BEGIN
         RAISE EXCEPTION 'change (%, %) of document %: % expects %', bad.site, bad.seq, bad.document, bad.property, bad.expected
             USING ERRCODE = 'check_violation';
     END IF;
-    SELECT c.site, c.seq, c.document INTO bad FROM plumb_inserted c
-    LEFT JOIN LATERAL (SELECT v.last_seq, v.document FROM plumb_versions v WHERE v.site = c.site AND v.first_seq <= c.seq
-                       ORDER BY v.first_seq DESC LIMIT 1) v ON true
-    WHERE v.last_seq IS NULL OR v.last_seq < c.seq OR v.document <> c.document LIMIT 1;
+    -- Orphans: the new changes of each site and document, as runs of consecutive seqs, must be
+    -- covered seq for seq by versions of that site and document (which never overlap).
+    SELECT i.site, i.document, i.lo, i.hi INTO bad
+    FROM (SELECT x.site, x.document, min(x.seq) AS lo, max(x.seq) AS hi, count(*) AS held
+          FROM (SELECT c.site, c.document, c.seq, c.seq - row_number() OVER (PARTITION BY c.site, c.document ORDER BY c.seq) AS run
+                FROM plumb_inserted c) x
+          GROUP BY x.site, x.document, x.run) i
+    WHERE i.held <> (SELECT coalesce(sum(least(v.last_seq, i.hi) - greatest(v.first_seq, i.lo) + 1), 0)
+                     FROM plumb_versions v
+                     WHERE v.document = i.document AND v.site = i.site AND v.last_seq >= i.lo AND v.first_seq <= i.hi)
+    LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'change (%, %) of document % belongs to no version (insert the version holding it first, in the same transaction)',
-            bad.site, bad.seq, bad.document USING ERRCODE = 'integrity_constraint_violation';
+        RAISE EXCEPTION 'changes (%, % to %) of document % belong to no version (insert the version holding them first, in the same transaction)',
+            bad.site, bad.lo, bad.hi, bad.document USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     RETURN NULL;
 END $$;

@@ -126,7 +126,7 @@ import Testing
         try world.refused("""
             INSERT INTO plumb_changes (site, seq, document, view, property, value)
             SELECT '\(site)', seq, 'shared', 'a', 'width', '1' FROM generate_series(5000, 14999) AS seq;
-            """, "belongs to no version")
+            """, "belong to no version")
     }
 
     @Test func namesBuiltToBreakSQLAreRefused() throws {
