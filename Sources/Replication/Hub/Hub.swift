@@ -37,11 +37,11 @@ public final class Hub {
         do {
             let result = try connection.execute("SELECT max(version) FROM plumb_hub_migrations")
             return Int(result.int64(0, 0))
-        } catch let error as PostgresError where error.code == "42P01" {
-            return nil
-        } catch let error as PostgresError where error.isPermissionDenied {
-            throw HubError.refused("\(error.message.trimmed) (this role has no access to the hub: its owner can give it with `plumb hub grant`)")
-        } catch let error as PostgresError {
+        } catch {
+            if error.code == "42P01" { return nil }
+            if error.isPermissionDenied {
+                throw HubError.refused("\(error.message.trimmed) (this role has no access to the hub: its owner can give it with `plumb hub grant`)")
+            }
             throw HubError.server(error)
         }
     }

@@ -13,10 +13,28 @@ public struct RefusedVersion: Sendable, Equatable {
     public let reason: String
 }
 
+/// Rows of text cells as a query returns them (`PostgresResult`, or a fuzzer's rows).
+public protocol HubRowTable {
+    var rowCount: Int { get }
+    /// One cell as text; `nil` for NULL.
+    func text(_ row: Int, _ column: Int) -> String?
+}
+
+extension HubRowTable {
+    /// One cell as a number; 0 when NULL or not a number.
+    func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
+}
+
+extension PostgresResult: HubRowTable {}
+
 /// Turns the hub's version and change rows back into whole, checked version payloads. A bad row
 /// spoils only its own version: the others come back, and the bad ones are named.
-enum HubRows {
-    static func payloads(versions: PostgresResult, changes: PostgresResult) -> (payloads: [VersionPayload], refused: [RefusedVersion]) {
+public enum HubRows {
+    /// Version rows (site, first_seq, last_seq, id, document, hlc, base, message, author, time,
+    /// ordered by site and first seq) and change rows (site, seq, view, property, value, ordered
+    /// by site and seq), as a pull reads them: the good versions, and the refused ones named.
+    /// Never traps, whatever the rows hold.
+    public static func payloads(versions: some HubRowTable, changes: some HubRowTable) -> (payloads: [VersionPayload], refused: [RefusedVersion]) {
         var payloads: [VersionPayload] = []
         var refused: [RefusedVersion] = []
         payloads.reserveCapacity(versions.rowCount)
@@ -35,8 +53,8 @@ enum HubRows {
 
     struct Problem: Error { let reason: String }
 
-    private static func payload(_ row: Int, versions: PostgresResult, changes index: ChangeRows,
-                                rows changes: PostgresResult) -> Result<VersionPayload, Problem> {
+    private static func payload(_ row: Int, versions: some HubRowTable, changes index: ChangeRows,
+                                rows changes: some HubRowTable) -> Result<VersionPayload, Problem> {
         guard let siteText = versions.text(row, 0), let site = SiteID(hex: siteText) else { return .failure(Problem(reason: "its site is not a site id")) }
         guard let document = versions.text(row, 4), Identifier.isValid(document) else { return .failure(Problem(reason: "its document name is malformed")) }
         guard let baseBytes = versions.text(row, 6).flatMap(Hex.decode), let base = VersionVector(encoded: baseBytes) else {
@@ -102,7 +120,7 @@ private struct ChangeRows {
     private var spans: [String: Range<Int>] = [:]
     private let seqs: [Int64]
 
-    init(_ changes: PostgresResult) {
+    init(_ changes: some HubRowTable) {
         var seqs: [Int64] = []
         seqs.reserveCapacity(changes.rowCount)
         var start = 0
