@@ -9,6 +9,7 @@ packages=(
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
+  chromium chromium-driver             # the browser that lays out exported HTML pages in the tests
 )
 
 missing=()

@@ -11,10 +11,14 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "make-mixed": (MixedTreeGenerator.usage, MixedTreeGenerator.run),
     "store": ("store", { run(StoreBenchmark.run, $0) }),
     "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
-    "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
+    "hub": ("hub [URL] [--baseline PLUMB]", { run(HubBenchmark.run, $0) }),
     "hub-load": (HubLoadBenchmark.usage, { run(HubLoadBenchmark.run, $0) }),
     "hub-scale": (HubScaleBenchmark.usage, { run(HubScaleBenchmark.run, $0) }),
     "hub-load-worker": ("hub-load-worker STORE URL SECONDS SEED OUT VIEWS (started by hub-load)", { run(HubLoadBenchmark.worker, $0) }),
+    "figma": (InteropBenchmark.figmaUsage, { run(InteropBenchmark.figma, $0) }),
+    "figma-agreement": (InteropBenchmark.agreementUsage, { run(InteropBenchmark.agreement, $0) }),
+    "html": (InteropBenchmark.htmlUsage, { run(InteropBenchmark.html, $0) }),
+    "browser": (InteropBenchmark.browserUsage, { run(InteropBenchmark.browser, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.
