@@ -201,4 +201,34 @@ import Testing
         #expect(b.plumb(["pull"], now: now + 4) == 0)
         #expect(try StoreReading.fingerprint(try a.open(), "login").show == (try StoreReading.fingerprint(try b.open(), "login").show))
     }
+
+    /// The hub's property catalogue (Migrations/hub) is LayoutSpec's: every property, with its
+    /// type, minimum and choices. A new property needs a hub migration that adds it.
+    @Test func theHubKnowsEveryPropertyAndItsType() throws {
+        let url = try hub()
+        let rows = try PostgresConnection(url: url).execute("SELECT name, type, minimum, array_to_string(choices, ',') FROM plumb_properties")
+        var catalogue: [String: String] = [:]
+        for row in 0..<rows.rowCount {
+            catalogue[rows.text(row, 0) ?? ""] = [rows.text(row, 1), rows.text(row, 2), rows.text(row, 3)].map { $0 ?? "-" }.joined(separator: " ")
+        }
+        var expected: [String: String] = [:]
+        for property in Property.allCases {
+            let type: String
+            switch property.type {
+            case .length: type = "length - -"
+            case .fontSize: type = "fontSize - -"
+            case .fraction: type = "fraction - -"
+            case .count(let minimum): type = "count \(minimum) -"
+            case .choice(let names): type = "choice - \(names.joined(separator: ","))"
+            case .text: type = "text - -"
+            case .color: type = "color - -"
+            case .tracks: type = "tracks - -"
+            case .viewID: type = "viewID - -"
+            case .orderKey: type = "orderKey - -"
+            case .bool: type = "bool - -"
+            }
+            expected[property.rawValue] = type
+        }
+        #expect(catalogue == expected)
+    }
 }
