@@ -10,6 +10,7 @@ packages=(
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
   chromium chromium-driver             # the browser that lays out exported HTML pages in the tests
+  zsh fish groff-base                  # the completion scripts' and manual page's tests
 )
 
 missing=()
