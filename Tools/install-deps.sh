@@ -8,7 +8,7 @@ packages=(
   libsqlite3-dev                       # the store
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # Latin, CJK and emoji fonts the tests measure
-  libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
   libmicrohttpd-dev                    # the studio's HTTP server
   librsvg2-dev libcairo2-dev           # PNG and PDF pictures
   chromium chromium-driver             # headless browser: the studio's tests, and laying out exported HTML pages
