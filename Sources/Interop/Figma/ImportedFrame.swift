@@ -18,11 +18,15 @@ public struct ImportedFrame: Sendable {
     /// Per view: true when it or an ancestor is rotated in Figma (its box is then the bounds
     /// of the turned shape, which docking cannot follow).
     public let isRotated: [Bool]
+    /// Per view: true for a view the importer added rather than a Figma node (the wrapper
+    /// that places a child lying wholly before its parent's start, docs/figma.md); its box
+    /// in `figmaBoxes` is the one the importer gave it, not Figma's.
+    public let isAdded: [Bool]
     /// What was not expressed exactly.
     public let summary: ImportSummary
 
     init(document: String, spec: Spec, nodeTypes: [FigmaNodeType], nodeNames: [String], figmaBoxes: [FigmaRect],
-         isCollapsed: [Bool], isRotated: [Bool], summary: ImportSummary) {
+         isCollapsed: [Bool], isRotated: [Bool], isAdded: [Bool], summary: ImportSummary) {
         self.document = document
         self.spec = spec
         self.nodeTypes = nodeTypes
@@ -30,6 +34,7 @@ public struct ImportedFrame: Sendable {
         self.figmaBoxes = figmaBoxes
         self.isCollapsed = isCollapsed
         self.isRotated = isRotated
+        self.isAdded = isAdded
         self.summary = summary
     }
 
