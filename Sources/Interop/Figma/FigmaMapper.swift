@@ -149,7 +149,7 @@ struct FigmaMapper {
         let (horizontal, vertical) = Self.docked(node, box: box, in: content, keepingSize: keepingSize)
         for axis in [horizontal, vertical] {
             if axis.constraint == "SCALE" { summary.approximated("SCALE constraint (imported as fill)") }
-            assert(axis.outside != .beforeStart, "visit wraps a child lying wholly before its parent's start")
+            precondition(axis.outside != .beforeStart, "visit wraps a child lying wholly before its parent's start")
             if axis.outside == .placed { summary.approximated("outside its parent (placed with its size by its centre or an edge)") }
         }
         view.horizontalAlignment = horizontal.placement.horizontal
