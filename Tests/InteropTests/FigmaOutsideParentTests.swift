@@ -124,8 +124,15 @@ import Testing
         #expect(frame.summary.approximated["absolutely positioned child of auto layout (docked over the grid)"] == 1)
     }
 
-    /// Re-importing keeps the wrapper's id through its `sourceId`, as every view's.
-    @Test func wrapperIdsAreKeptOnReimport() throws {
+    /// The wrapper is named after the child it holds; re-importing keeps its id through its
+    /// `sourceId`, as every view's.
+    @Test func wrapperIdsFollowTheirChildAndAreKeptOnReimport() throws {
+        let twins = try Build.importOne([Build.node("1:1", "FRAME", "Screen", Build.box(0, 0, 400, 300), children: [
+            Build.node("1:2", "RECTANGLE", "Dot", Build.box(-50, 0, 10, 10)),
+            Build.node("1:3", "RECTANGLE", "Dot", Build.box(0, -50, 10, 10)),
+            Build.node("1:4", "RECTANGLE", "Dot outside", Build.box(0, 0, 10, 10)),
+        ])])
+        #expect(twins.spec.views.map(\.id) == ["screen", "dot-outside-2", "dot", "dot-2-outside", "dot-2", "dot-outside"])
         var frame = try Self.frame("RIGHT", x: -50)
         frame.assignIDs(reusing: ["1:2#outside": "badge-holder", "1:2": "badge"])
         #expect(frame.spec.views.map(\.id) == ["screen", "badge-holder", "badge"])

@@ -11,7 +11,8 @@ import LayoutSpec
 /// is centred (so the child keeps its offset from the parent's centre at any size). On the
 /// other axis it fills the parent. At the imported size its start is the child's, and the
 /// child docks inside it by its own constraint, which it can now keep. The wrapper has no
-/// fill, border or text; its `sourceId` is the child's node id followed by `#outside`.
+/// fill, border or text; its id is the child's followed by `-outside` (`ImportedFrame`), its
+/// `sourceId` the child's node id followed by `#outside`.
 struct OutsideWrapper {
     /// How the wrapper sits on one axis of the parent.
     struct Axis {
