@@ -34,7 +34,8 @@ public enum Plumb {
         CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
         CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),
-        CommandEntry(PullCommand.self), CommandEntry(HubCommand.self),
+        CommandEntry(PullCommand.self), CommandEntry(HubCommand.self), CommandEntry(RestoreCommand.self),
+        CommandEntry(UpgradeCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.

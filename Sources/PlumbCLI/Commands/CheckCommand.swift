@@ -18,6 +18,8 @@ enum CheckCommand: Command {
               text-does-not-fit  a label's or button's lines dropped or truncated, or taller than
                                  the label, at this size
               overlap            drawn children of a view container that overlap
+              detached           (stored versions) a view a merge cut off from the document: a
+                                 concurrent delete above it; see `plumb conflicts DOC`
             Hidden and collapsed views are not checked for text and overlaps.
 
             \(LayoutOptions.help)
@@ -37,10 +39,13 @@ enum CheckCommand: Command {
         }
         try arguments.expect(1...1, spec)
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)
+        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context, warnDetached: false)
         let measurer = try options.metrics.makeMeasurer()
         let layout = LayoutEngine(measurer: measurer).resolve(loaded.spec, viewport: options.viewport, scale: options.scale)
-        let warnings = LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings()
+        let detached = zip(loaded.detached, loaded.detachedReasons).map { view, reason in
+            LayoutWarning(view: view, check: .detached, message: "\(reason); it is not laid out (`plumb conflicts \(loaded.document)`)")
+        }
+        let warnings = detached + LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
 
         let console = context.console

@@ -7,7 +7,7 @@ enum DocsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...0, spec)
-        let documents = try context.store().documents()
+        let documents = try context.readStore().documents()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(documents.map { document in
                 .object([

@@ -16,7 +16,7 @@ enum LogCommand: Command {
             guard let value = Int(text), value > 0 else { throw CLIError.usage("-n: expected a whole number > 0", command: spec) }
             limit = value
         }
-        let versions = try context.store().log(of: reference.document, view: arguments.positionals.dropFirst().first, limit: limit)
+        let versions = try context.readStore().log(of: reference.document, view: arguments.positionals.dropFirst().first, limit: limit)
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(versions.map(VersionFormatting.json))))
         } else {

@@ -16,6 +16,9 @@ struct LayoutWarning: Equatable {
         case textDoesNotFit = "text-does-not-fit"
         /// Two drawn children of a `view` container overlap.
         case overlap = "overlap"
+        /// An alive view of a stored version that is not in its document (a merge cut it off:
+        /// a concurrent delete above it): kept, not laid out, until restored, moved or removed.
+        case detached = "detached"
     }
 
     var view: String

@@ -9,6 +9,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
     case refused(String)
     case contradiction(site: String, seq: Int64)
     case malformed(String)
+    /// A version on the hub whose content does not hash to its id.
+    case tampered(id: VersionID, site: SiteID)
     case server(PostgresError)
 
     public var description: String {
@@ -23,6 +25,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
         case .contradiction(let site, let seq):
             "the hub holds other changes under site \(site.prefix(8)) at seq \(seq); refusing to push (was a store copied? see `plumb reidentify`). Nothing was pushed."
         case .malformed(let detail): "the hub sent inconsistent versions (\(detail)); nothing was applied"
+        case .tampered(let id, let site):
+            "the hub holds version \(id.short) of site \(site.short) whose content does not match its id (its rows were changed on the hub); nothing was applied. The hub's owner should delete that version's rows; the store that made it can push it again."
         case .server(let error): "hub error: \(error)"
         }
     }

@@ -35,10 +35,14 @@ enum HubRows {
                 }
                 changeRow += 1
             }
-            let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: list)
-            if let problem = payload.inconsistency { throw HubError.malformed("version \(version.id.short): \(problem)") }
-            guard payload.id.hex == versions.text(row, 3) else { throw HubError.malformed("version \(version.id.short) does not match its id") }
-            payloads.append(payload)
+            guard let id = versions.text(row, 3).flatMap(VersionID.init(hex:)) else {
+                throw HubError.malformed("version row \(row) of site \(site.short) has no valid id")
+            }
+            let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base,
+                                         changes: list, claimedID: id)
+            if let problem = payload.inconsistency { throw HubError.malformed("version \(id.short): \(problem)") }
+            guard let checked = payload.verified() else { throw HubError.tampered(id: id, site: site) }
+            payloads.append(checked)
         }
         return payloads
     }

@@ -1,0 +1,73 @@
+import LayoutSpec
+
+/// One state of a document as every reader and planner sees it: the effective state (tree
+/// replay applied), its projection, and an index of every alive view's children.
+public struct ResolvedDocument: Sendable {
+    public let name: String
+    /// Effective: `parent` entries are those the tree replay kept.
+    public let state: DocumentState
+    public let projection: Projection
+    /// Alive views by effective parent (in the document or not), in sibling order.
+    public let aliveChildren: [String: [String]]
+
+    /// Resolves a last-writer-wins state with its tree replay.
+    public init(name: String, raw: DocumentState, tree: TreeResolution) {
+        var effective = raw
+        tree.apply(to: &effective)
+        self.init(name: name, effective: effective)
+    }
+
+    /// Wraps an effective state.
+    public init(name: String, effective: DocumentState) {
+        self.name = name
+        state = effective
+        projection = Projection(effective)
+        var children: [String: [(id: String, order: String)]] = [:]
+        for (id, properties) in effective.views where properties[.alive]?.value == "true" {
+            guard let parent = properties[.parent]?.value.flatMap({ ValueText.decode($0)?.string }) else { continue }
+            let order = properties[.order]?.value.flatMap { ValueText.decode($0)?.string } ?? ""
+            children[parent, default: []].append((id, order))
+        }
+        aliveChildren = children.mapValues { list in
+            list.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }.map(\.id)
+        }
+    }
+
+    /// True when the view is in the document.
+    public func contains(_ view: String) -> Bool { projection.contains(view) }
+
+    /// True when the view exists and is not deleted (it may still be detached).
+    public func isAlive(_ view: String) -> Bool { state.isAlive(view) }
+
+    /// The view's kind, if it has a known one.
+    public func kind(of view: String) -> ViewKind? {
+        state.value(view, .kind).flatMap { ValueText.decode($0)?.string }.flatMap(ViewKind.init(rawValue:))
+    }
+
+    /// The effective parent of a view.
+    public func parent(of view: String) -> String? {
+        state.value(view, .parent).flatMap { ValueText.decode($0)?.string }
+    }
+
+    /// The order key of a view ("" when it has none).
+    public func orderKey(of view: String) -> String {
+        state.value(view, .order).flatMap { ValueText.decode($0)?.string } ?? ""
+    }
+
+    /// The view as `show` prints it, when it is in the document.
+    public func view(_ id: String) -> View? {
+        guard contains(id), let properties = state.views[id] else { return nil }
+        return Materializer.view(id, properties)
+    }
+
+    /// Why a view is not in the document, in words: "it was deleted", "its parent h was
+    /// deleted", "…is not placed".
+    public func absenceDescription(of view: String) -> String {
+        guard state.views[view] != nil else { return "there is no view \"\(view)\"" }
+        switch projection.absence(of: view, in: state) {
+        case .deleted(let deleted, _) where deleted == view: return "\"\(view)\" was deleted"
+        case .deleted(let deleted, _): return "\"\(view)\" is not in the document: \"\(deleted)\" above it was deleted"
+        case .unplaced: return "\"\(view)\" is not in the document: its parent is unknown or not a container"
+        }
+    }
+}
