@@ -148,13 +148,22 @@ public final class Store {
 
     /// The store's words for SQLite's errors.
     static func storeError(_ error: SQLiteError, path: String) -> Error {
+        // An I/O error says more by the system's error behind it.
+        if error.code & 0xFF == 10 || error.code & 0xFF == 14 {
+            switch error.systemErrno {
+            case ENOSPC, EDQUOT: return StoreError.diskFull(path)
+            case EROFS: return StoreError.readOnly(path)
+            case EACCES, EPERM: return error.code & 0xFF == 14 ? StoreError.noAccess(path) : StoreError.readOnly(path)
+            default: break
+            }
+        }
         switch error.code & 0xFF {
-        case 5, 6: StoreError.busy(path)
-        case 8: StoreError.readOnly(path)
-        case 13: StoreError.diskFull(path)
-        case 11, 26: StoreError.corrupt(path: path, detail: error.message)
-        case 14: StoreError.cannotCreate(path: path, reason: error.message)
-        default: error
+        case 5, 6: return StoreError.busy(path)
+        case 8: return StoreError.readOnly(path)
+        case 13: return StoreError.diskFull(path)
+        case 11, 26: return StoreError.corrupt(path: path, detail: error.message)
+        case 14: return StoreError.cannotCreate(path: path, reason: error.message)
+        default: return error
         }
     }
 

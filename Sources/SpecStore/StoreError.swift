@@ -13,6 +13,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case olderSchema(path: String, found: Int, current: Int)
     case unfinished(String)
     case readOnly(String)
+    case noAccess(String)
     case diskFull(String)
     case cannotCreate(path: String, reason: String)
     case busy(String)
@@ -47,6 +48,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             "\(path): the store was never finished (its making was interrupted); remove it and run `plumb init` again"
         case .readOnly(let path):
             "\(path): the store is read-only for this user (the file or its folder cannot be written), so nothing was changed. Reads (show, log, diff, …) still work; to write, fix the permissions or use a copy made with `plumb clone`."
+        case .noAccess(let path): "\(path): this user may not open the store or its folder (check their permissions)"
         case .diskFull(let path):
             "\(path): the disk is full; nothing was written and the store is as it was. Free some space and try again."
         case .cannotCreate(let path, let reason): "\(path): cannot create the store (\(reason))"

@@ -35,8 +35,9 @@ public final class Database {
         let code = sqlite3_open_v2(name, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let systemErrno = pointer.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(pointer)
-            throw SQLiteError(code: code, message: message, sql: nil)
+            throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
@@ -134,6 +135,6 @@ public final class Database {
 
     func check(_ code: Int32, sql: String?) throws(SQLiteError) {
         guard code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE else { return }
-        throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, systemErrno: sqlite3_system_errno(handle))
     }
 }
