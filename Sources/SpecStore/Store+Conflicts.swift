@@ -78,8 +78,16 @@ extension Store {
         }
     }
 
+    /// Records structural conflicts; one already recorded for the same view and first losing
+    /// change keeps what it listed, with the new properties added.
     func recordConflicts(_ conflicts: [StructuralConflict], documentID: Int64) throws {
-        for conflict in conflicts {
+        for var conflict in conflicts {
+            let loserSite = try number(of: conflict.loser.site)
+            if let text = try database.scalar(
+                "SELECT lost FROM structural_conflicts WHERE document = ? AND view = ? AND loser_site = ? AND loser_seq = ?",
+                [.integer(documentID), .text(conflict.view), .integer(loserSite), .integer(conflict.loser.seq)])?.text {
+                conflict = conflict.adding(Store.decodeLost(text))
+            }
             try database.run("""
                 INSERT OR REPLACE INTO structural_conflicts (document, view, loser_site, loser_seq, loser_hlc, kind, cause, winner_view,
                                                              winner_site, winner_seq, winner_hlc, lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

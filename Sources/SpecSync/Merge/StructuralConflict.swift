@@ -65,6 +65,16 @@ public struct StructuralConflict: Sendable, Hashable {
     }
 }
 
+extension StructuralConflict {
+    /// The same conflict listing `others` too (a record met again with more lost properties).
+    public func adding(_ others: [LostValue]) -> StructuralConflict {
+        var byProperty: [Property: LostValue] = [:]
+        for value in others + lost { byProperty[value.property] = value }
+        return StructuralConflict(kind: kind, view: view, cause: cause, winnerView: winnerView, winner: winner, loser: loser,
+                                  lost: byProperty.values.sorted { $0.property.rawValue < $1.property.rawValue })
+    }
+}
+
 /// One lost change, the unit the classifier compares between two states.
 public struct Loss: Sendable, Hashable {
     public let view: String
