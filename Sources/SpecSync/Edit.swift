@@ -22,39 +22,43 @@ public enum EditPlanner {
     /// `show` leaves out (a property that does not apply to the kind, or an invalid value) are
     /// left alone unless the kind changes. So `show | apply` never makes a version.
     public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String) -> [Edit] {
-        let projection = Projection(state)
-        var wanted: [PropertyKey: String?] = [:]
-        wanted.reserveCapacity(spec.count * 12)
+        edits(toMatch: spec, from: state, projection: Projection(state), orderSuffix: orderSuffix)
+    }
+
+    /// The same, with the state's projection already made (`ResolvedDocument.projection`).
+    /// View by view, so each property is compared where it lives, without a key table.
+    public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String) -> [Edit] {
         let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
-        for (index, view) in spec.views.enumerated() {
-            wanted[PropertyKey(view: view.id, property: .alive)] = "true"
-            wanted[PropertyKey(view: view.id, property: .parent)] = spec.parentID(of: index).map(ValueText.string) ?? ValueText.null
-            if let order = orderKeys[index] {
-                wanted[PropertyKey(view: view.id, property: .order)] = ValueText.string(order)
-            }
-            for (property, value) in view.setProperties {
-                wanted[PropertyKey(view: view.id, property: property)] = ValueText.encode(value)
-            }
-        }
         var edits: [Edit] = []
-        // Properties the spec no longer sets, and views it no longer has.
-        for (view, properties) in state.views {
-            let inSpec = wanted[PropertyKey(view: view, property: .alive)] != nil
-            let kind = Projection.kind(properties)
-            let sameKind = kind.map { wanted[PropertyKey(view: view, property: .kind)] == ValueText.string($0.rawValue) } ?? false
-            for (property, entry) in properties where entry.value != nil && wanted[PropertyKey(view: view, property: property)] == nil {
+        var inSpec = Set<String>(minimumCapacity: spec.count)
+        var wanted: [(Property, String)] = []
+        for (index, view) in spec.views.enumerated() {
+            inSpec.insert(view.id)
+            wanted.removeAll(keepingCapacity: true)
+            wanted.append((.alive, "true"))
+            wanted.append((.parent, spec.parentID(of: index).map(ValueText.string) ?? ValueText.null))
+            if let order = orderKeys[index] { wanted.append((.order, ValueText.string(order))) }
+            for (property, value) in view.setProperties { wanted.append((property, ValueText.encode(value))) }
+            let current = state.views[view.id]
+            for (property, value) in wanted where current?[property]?.value != value {
+                edits.append(Edit(view: view.id, property: property, value: value))
+            }
+            // Properties the spec no longer sets.
+            guard let current else { continue }
+            let kind = Projection.kind(current)
+            let sameKind = kind == view.kind
+            for (property, entry) in current where entry.value != nil && !wanted.contains(where: { $0.0 == property }) {
                 switch property {
-                case .alive: if projection.contains(view) { edits.append(Edit(view: view, property: .alive, value: "false")) }
-                case .parent, .order, .kind: continue
+                case .alive, .parent, .order, .kind: continue
                 default:
-                    guard inSpec else { continue }
                     if sameKind, let kind, !Materializer.shows(property, entry.value, kind: kind) { continue }
-                    edits.append(Edit(view: view, property: property, value: nil))
+                    edits.append(Edit(view: view.id, property: property, value: nil))
                 }
             }
         }
-        for (key, value) in wanted where state.value(key.view, key.property) != value {
-            edits.append(Edit(view: key.view, property: key.property, value: value))
+        // Views of the document the spec no longer has.
+        for view in projection.order where !inSpec.contains(view) {
+            edits.append(Edit(view: view, property: .alive, value: "false"))
         }
         // Deterministic: the order changes are numbered in.
         return edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) }

@@ -23,25 +23,24 @@ public struct Projection: Sendable {
     /// Projects an effective state. O(views · log siblings).
     public init(_ state: DocumentState) {
         var parentOf: [String: String] = [:]
-        var orderOf: [String: String] = [:]
         var containers = Set<String>()
         var alive: [String] = []
+        var roots: [String] = []
+        var candidates: [String: [(order: String, id: String)]] = [:]
         parentOf.reserveCapacity(state.views.count)
-        orderOf.reserveCapacity(state.views.count)
         alive.reserveCapacity(state.views.count)
         for (id, properties) in state.views {
             guard properties[.alive]?.value == "true", let kind = Projection.kind(properties) else { continue }
             alive.append(id)
             if kind.isContainer { containers.insert(id) }
-            if let parent = properties[.parent]?.value.flatMap(ValueText.decode)?.string { parentOf[id] = parent }
-            if let order = properties[.order]?.value.flatMap(ValueText.decode)?.string { orderOf[id] = order }
+            if let parent = ValueText.stringValue(properties[.parent]?.value) {
+                parentOf[id] = parent
+                candidates[parent, default: []].append((ValueText.stringValue(properties[.order]?.value) ?? "", id))
+            } else {
+                roots.append(id)
+            }
         }
-        let root = alive.filter { parentOf[$0] == nil }.min()
-        var candidates: [String: [String]] = [:]
-        for id in alive where id != root {
-            guard let parent = parentOf[id], containers.contains(parent) else { continue }
-            candidates[parent, default: []].append(id)
-        }
+        let root = roots.min()
         var order: [String] = []
         var children: [String: [String]] = [:]
         var members = Set<String>()
@@ -52,13 +51,12 @@ public struct Projection: Sendable {
             members.insert(root)
             while let id = stack.popLast() {
                 order.append(id)
-                guard let kids = candidates[id] else { continue }
-                let sorted = kids.sorted { lhs, rhs in
-                    let left = orderOf[lhs] ?? "", right = orderOf[rhs] ?? ""
-                    return left != right ? left < right : lhs < rhs
-                }
+                guard containers.contains(id), let kids = candidates[id] else { continue }
+                let sorted = kids.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }
                 // Ids are unique per view, so a view is reached at most once: the walk cannot loop.
-                let fresh = sorted.filter { members.insert($0).inserted }
+                var fresh: [String] = []
+                fresh.reserveCapacity(sorted.count)
+                for kid in sorted where kid.id != root && members.insert(kid.id).inserted { fresh.append(kid.id) }
                 children[id] = fresh
                 for kid in fresh.reversed() { stack.append(kid) }
             }
@@ -67,8 +65,14 @@ public struct Projection: Sendable {
         self.order = order
         self.children = children
         self.members = members
-        self.parentOf = parentOf.filter { members.contains($0.key) && $0.key != root }
-        detached = alive.filter { !members.contains($0) }.sorted()
+        if members.count == alive.count {
+            parentOf.removeValue(forKey: root ?? "")
+            self.parentOf = parentOf
+            detached = []
+        } else {
+            self.parentOf = parentOf.filter { members.contains($0.key) && $0.key != root }
+            detached = alive.filter { !members.contains($0) }.sorted()
+        }
     }
 
     /// True when the view is in the document.
@@ -79,7 +83,7 @@ public struct Projection: Sendable {
 
     /// The view's kind when the entry holds a known one.
     static func kind(_ properties: ViewState) -> ViewKind? {
-        properties[.kind]?.value.flatMap(ValueText.decode)?.string.flatMap(ViewKind.init(rawValue:))
+        ValueText.stringValue(properties[.kind]?.value).flatMap(ViewKind.init(rawValue:))
     }
 }
 
@@ -106,7 +110,7 @@ extension Projection {
                 guard let entry = properties[.alive] else { return .unplaced }
                 return .deleted(view: current, entry: entry)
             }
-            guard let parent = properties[.parent]?.value.flatMap(ValueText.decode)?.string else { return .unplaced }
+            guard let parent = ValueText.stringValue(properties[.parent]?.value) else { return .unplaced }
             current = parent
             steps += 1
         }

@@ -52,12 +52,12 @@ public struct TreeResolution: Sendable, Equatable {
         precondition(canAdvance(with: moves), "moves older than the replay need replay(_:)")
         guard !moves.isEmpty else { return }
         var effective = TreeResolution.parents(of: state)
-        for (view, entry) in overrides { effective[view] = entry.value.flatMap { ValueText.decode($0)?.string } }
+        for (view, entry) in overrides { effective[view] = ValueText.stringValue(entry.value) }
         var latest: [String: Move] = [:]
         var inEffect: [String: Move] = [:]
         for move in moves.sorted(by: { $0.stamp < $1.stamp }) {
             latest[move.view] = move
-            let target = move.parent.flatMap { ValueText.decode($0)?.string }
+            let target = ValueText.stringValue(move.parent)
             if let target, TreeResolution.createsCycle(moving: move.view, under: target, parentOf: effective) { continue }
             effective[move.view] = target
             inEffect[move.view] = move
@@ -82,7 +82,7 @@ public struct TreeResolution: Sendable, Equatable {
         var latest: [String: Move] = [:]
         for move in sorted {
             latest[move.view] = move
-            let target = move.parent.flatMap { ValueText.decode($0)?.string }
+            let target = ValueText.stringValue(move.parent)
             if let target, createsCycle(moving: move.view, under: target, parentOf: parentOf) { continue }
             parentOf[move.view] = target
             effective[move.view] = move
@@ -100,7 +100,7 @@ public struct TreeResolution: Sendable, Equatable {
         var parents: [String: String] = [:]
         parents.reserveCapacity(state.views.count)
         for (view, properties) in state.views {
-            if let parent = properties[.parent]?.value.flatMap({ ValueText.decode($0)?.string }) { parents[view] = parent }
+            if let parent = ValueText.stringValue(properties[.parent]?.value) { parents[view] = parent }
         }
         return parents
     }

@@ -61,6 +61,15 @@ public struct VersionID: Hashable, Sendable, CustomStringConvertible {
     public var hex: String { Hex.encode(bytes) }
     public var short: String { String(hex.prefix(12)) }
     public var description: String { hex }
+
+    /// The first 8 bytes are a hash already: hashing them as one word is enough.
+    public func hash(into hasher: inout Hasher) {
+        var word: UInt64 = 0
+        for byte in bytes.prefix(8) { word = word << 8 | UInt64(byte) }
+        hasher.combine(word)
+    }
+
+    public static func == (lhs: VersionID, rhs: VersionID) -> Bool { lhs.bytes == rhs.bytes }
 }
 
 /// Writes the canonical bytes of version ids into SHA-256: `u32`/`u64` big-endian, `str` as a

@@ -22,6 +22,8 @@ public final class MemoryReplica: MergeHoldings {
         /// Versions in the order this replica got them (its local numbers, from 1).
         public var versions: [VersionID] = []
         public var propertyConflicts: [Conflict] = []
+        /// The head's losses, kept from the merge or commit that made it.
+        public var losses: [Loss]?
         /// Structural conflicts by view and first losing change.
         public var structuralConflicts: [ConflictKey: StructuralConflict] = [:]
     }
@@ -37,9 +39,13 @@ public final class MemoryReplica: MergeHoldings {
     public private(set) var versions: [VersionID: Held] = [:]
     public private(set) var documents: [String: Document] = [:]
     public private(set) var waitingVersions: [VersionPayload] = []
+    /// The state of each version this replica made (commits) or reached (merges), as the
+    /// incremental paths computed it (last-writer-wins state and tree).
+    public private(set) var madeStates: [VersionID: ResolvedDocument] = [:]
     /// Commit versions by site, in seq order: (first seq, last seq, id).
     private var commitsBySite: [SiteID: [(first: Int64, last: Int64, id: VersionID)]] = [:]
     private var nextSeq: Int64 = 1
+    private var heads: [String: ResolvedDocument] = [:]
 
     public init(site: SiteID) { localSite = site }
 
@@ -60,7 +66,7 @@ public final class MemoryReplica: MergeHoldings {
     public func waiting() -> (payloads: [VersionPayload], unreadable: Int) { (waitingVersions, 0) }
 
     public func head(of document: String) -> HeldHead? {
-        documents[document].map { HeldHead(state: $0.state, tree: $0.tree, known: $0.known) }
+        documents[document].map { HeldHead(state: $0.state, tree: $0.tree, known: $0.known, losses: $0.losses) }
     }
 
     public func moves(of document: String, within vector: VersionVector) -> [TreeResolution.Move] {
@@ -84,7 +90,7 @@ public final class MemoryReplica: MergeHoldings {
     public func commit(document: String, now: UInt64, message: String = "edit",
                        plan: (ResolvedDocument) throws -> [Edit]) throws -> VersionPayload? {
         let held = head(of: document)
-        let resolved = ResolvedDocument(name: document, raw: held?.state ?? DocumentState(), tree: held?.tree ?? TreeResolution())
+        let resolved = resolvedHead(document) ?? ResolvedDocument(name: document, raw: DocumentState(), tree: TreeResolution())
         let edits = try plan(resolved)
         guard !edits.isEmpty else { return nil }
         var clock = HybridLogicalClock(last: lastClock)
@@ -98,11 +104,14 @@ public final class MemoryReplica: MergeHoldings {
         var entry = documents[document] ?? Document()
         entry.state = outcome.state
         entry.tree = outcome.tree
+        entry.losses = outcome.losses
         entry.known = payload.version.vector
         entry.head = payload.id
         entry.versions.append(payload.id)
+        madeStates[payload.id] = outcome.resolved
         record(outcome.structuralConflicts, in: &entry)
         documents[document] = entry
+        heads[document] = outcome.resolved
         return payload
     }
 
@@ -120,6 +129,7 @@ public final class MemoryReplica: MergeHoldings {
             var entry = documents[result.document]!
             entry.state = result.state
             entry.tree = result.tree
+            entry.losses = result.losses
             entry.known = result.known
             entry.propertyConflicts += result.propertyConflicts
             record(result.structuralConflicts, in: &entry)
@@ -131,8 +141,10 @@ public final class MemoryReplica: MergeHoldings {
                 versions[id] = Held(id: id, document: result.document, vector: result.known, payload: nil)
                 entry.versions.append(id)
                 entry.head = id
+                madeStates[id] = result.resolved
             }
             documents[result.document] = entry
+            heads[result.document] = result.resolved
         }
         lastClock = clock.last
         return outcome.report
@@ -140,8 +152,11 @@ public final class MemoryReplica: MergeHoldings {
 
     private func store(_ payload: VersionPayload) {
         versions[payload.id] = Held(id: payload.id, document: payload.document, vector: payload.version.vector, payload: payload)
-        commitsBySite[payload.site, default: []].append((payload.firstSeq, payload.lastSeq, payload.id))
-        commitsBySite[payload.site]!.sort { $0.first < $1.first }
+        var list = commitsBySite[payload.site, default: []]
+        commitsBySite[payload.site] = nil
+        let position = list.firstIndex { $0.first > payload.firstSeq } ?? list.count
+        list.insert((payload.firstSeq, payload.lastSeq, payload.id), at: position)
+        commitsBySite[payload.site] = list
     }
 
     private func record(_ conflicts: [StructuralConflict], in document: inout Document) {
@@ -173,6 +188,11 @@ public final class MemoryReplica: MergeHoldings {
         return result
     }
 
+    /// A version's state as it was made (`madeStates`), else from scratch (`resolved`).
+    public func resolvedAsMade(_ id: VersionID) -> ResolvedDocument? {
+        madeStates[id] ?? resolved(id)
+    }
+
     /// Any version's state, resolved, computed from scratch: the fold of the changes its vector
     /// includes and the whole tree replay (what the store's snapshots and kept trees shortcut).
     public func resolved(_ id: VersionID) -> ResolvedDocument? {
@@ -185,8 +205,11 @@ public final class MemoryReplica: MergeHoldings {
         return ResolvedDocument(name: held.document, raw: state, tree: tree)
     }
 
-    /// The head, resolved.
+    /// The head, resolved (kept until the next write).
     public func resolvedHead(_ document: String) -> ResolvedDocument? {
-        documents[document].map { ResolvedDocument(name: document, raw: $0.state, tree: $0.tree) }
+        if let cached = heads[document] { return cached }
+        let resolved = documents[document].map { ResolvedDocument(name: document, raw: $0.state, tree: $0.tree) }
+        heads[document] = resolved
+        return resolved
     }
 }

@@ -11,6 +11,8 @@ enum Admission {
         var queue: [VersionPayload] = []
         var seen = Set<VersionID>()
         for payload in incoming {
+            // A repeat of an id in one transfer is dropped unread (the first copy is checked).
+            guard seen.insert(payload.id).inserted else { continue }
             if let problem = payload.inconsistency { throw SyncError.malformed("version \(payload.id.short): \(problem)") }
             guard let checked = payload.verified() else { throw SyncError.idMismatch(id: payload.id, site: payload.site) }
             do {
@@ -18,7 +20,6 @@ enum Admission {
             } catch {
                 throw SyncError.clockSkew(site: checked.site, aheadMilliseconds: error.ahead, allowedMilliseconds: maxSkew)
             }
-            guard seen.insert(checked.id).inserted else { continue }
             if try holdings.holds(checked.id) { report.alreadyHeld += 1; continue }
             if checked.site == holdings.localSite { throw SyncError.sameSite(holdings.localSite) }
             if let taken = try holdings.heldSeq(site: checked.site, in: checked.firstSeq...checked.lastSeq) {

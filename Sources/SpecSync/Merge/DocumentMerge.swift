@@ -17,6 +17,10 @@ public struct DocumentOutcome: Sendable {
     public var propertyConflicts: [Conflict]
     /// Work that left the document (or a move skipped) because of concurrent work.
     public var structuralConflicts: [StructuralConflict]
+    /// Every loss of the new head, when known (to keep for the next merge: `HeldHead.losses`).
+    public var losses: [Loss]?
+    /// The new head resolved, as readers see it (made anyway to classify losses).
+    public var resolved: ResolvedDocument
     /// The version the head is now.
     public var head: HeadDecision
 }
@@ -78,17 +82,24 @@ struct DocumentMerge {
         let seen: LossClassifier.Seen = { stamp in try seenVector(stamp, holdings: holdings) }
         let newResolved = Resolved(raw: state, tree: tree)
         var lostNow: [StructuralConflict] = []
+        var losses: [Loss]?
         if structural || tree != oldTree {
-            let before = old.views.isEmpty ? [] : try Resolved(raw: old, tree: oldTree).losses(seen: seen)
-            lostNow = LossClassifier.newConflicts(old: before, new: try newResolved.losses(seen: seen))
+            let before = old.views.isEmpty ? [] : try held?.losses ?? Resolved(raw: old, tree: oldTree).losses(seen: seen)
+            let after = try newResolved.losses(seen: seen)
+            lostNow = LossClassifier.newConflicts(old: before, new: after)
+            losses = after
         } else {
+            // Nothing moved, died or changed kind: only the new changes can be newly lost.
             let batch = Set(payloads.map { BatchVectors.VersionKey(site: $0.site, hlc: $0.hlc) })
-            let losses = try newResolved.losses(views: touched, seen: seen)
-            lostNow = LossClassifier.conflicts(losses.filter { batch.contains(BatchVectors.VersionKey(site: $0.stamp.site, hlc: $0.stamp.hlc)) })
+            let found = try newResolved.losses(views: touched, seen: seen)
+                .filter { batch.contains(BatchVectors.VersionKey(site: $0.stamp.site, hlc: $0.stamp.hlc)) }
+            lostNow = LossClassifier.conflicts(found)
+            losses = held?.losses.map { kept in kept.filter { state.entry($0.view, $0.property)?.stamp == $0.stamp } + found }
         }
         return DocumentOutcome(
             document: document, isNew: held == nil, state: state, written: written, tree: tree, known: known,
-            propertyConflicts: conflicts, structuralConflicts: lostNow, head: try decideHead(known: known, holdings: holdings))
+            propertyConflicts: conflicts, structuralConflicts: lostNow, losses: losses, resolved: newResolved.document(document),
+            head: try decideHead(known: known, holdings: holdings))
     }
 
     /// The version whose vector is everything known, or the merge version to make.
@@ -108,19 +119,25 @@ struct DocumentMerge {
 /// A state with its tree resolved, as the loss classifier reads it.
 struct Resolved {
     let effective: DocumentState
+    let projection: Projection
     let skipped: [String: DocumentState.Entry]
 
     init(raw: DocumentState, tree: TreeResolution) {
         var effective = raw
         tree.apply(to: &effective)
         self.effective = effective
+        projection = Projection(effective)
         var skipped: [String: DocumentState.Entry] = [:]
         for view in tree.overrides.keys { if let entry = raw.entry(view, .parent) { skipped[view] = entry } }
         self.skipped = skipped
     }
 
     func losses(views: Set<String>? = nil, seen: @escaping LossClassifier.Seen) throws -> [Loss] {
-        try LossClassifier.losses(in: effective, projection: Projection(effective), skipped: skipped, views: views, seen: seen)
+        try LossClassifier.losses(in: effective, projection: projection, skipped: skipped, views: views, seen: seen)
+    }
+
+    func document(_ name: String) -> ResolvedDocument {
+        ResolvedDocument(name: name, effective: effective, projection: projection)
     }
 }
 

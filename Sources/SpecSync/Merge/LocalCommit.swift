@@ -13,6 +13,10 @@ public enum LocalCommit {
         /// (its author saw everything), but undoing a delete can uncover work an older
         /// concurrent delete had cut off.
         public let structuralConflicts: [StructuralConflict]
+        /// Every loss of the new head, when known (`HeldHead.losses`).
+        public let losses: [Loss]?
+        /// The new head resolved, as readers see it.
+        public let resolved: ResolvedDocument
     }
 
     /// Makes the version of `edits` (one clock reading `hlc`, seqs from `firstSeq`) on top of
@@ -52,14 +56,21 @@ public enum LocalCommit {
         tree.advance(with: moves, from: old)
 
         var lost: [StructuralConflict] = []
+        var losses: [Loss]?
+        let resolved = Resolved(raw: state, tree: tree)
         if changes.contains(where: { $0.property == .alive || $0.property == .parent || $0.property == .kind }), !old.views.isEmpty {
             let seen: LossClassifier.Seen = { stamp in
                 stamp.site == site && stamp.seq >= firstSeq ? vector : try holdings.seenVector(site: stamp.site, seq: stamp.seq)
             }
-            let before = try Resolved(raw: old, tree: oldTree).losses(seen: seen)
-            lost = LossClassifier.newConflicts(old: before, new: try Resolved(raw: state, tree: tree).losses(seen: seen))
+            let before = try held?.losses ?? Resolved(raw: old, tree: oldTree).losses(seen: seen)
+            let after = try resolved.losses(seen: seen)
+            lost = LossClassifier.newConflicts(old: before, new: after)
+            losses = after
+        } else {
+            // Property edits of views in the document lose nothing, and replace no lost entry.
+            losses = old.views.isEmpty ? [] : held?.losses.map { kept in kept.filter { state.entry($0.view, $0.property)?.stamp == $0.stamp } }
         }
-        return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost)
+        return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost, losses: losses, resolved: resolved.document(document))
     }
 
     /// The edits with the moves last, a parent's before its children's (by depth in the tree
@@ -71,7 +82,7 @@ public enum LocalCommit {
         var effective = old
         tree.apply(to: &effective)
         var parents = TreeResolution.parents(of: effective)
-        for move in moves { parents[move.view] = move.value.flatMap { ValueText.decode($0)?.string } }
+        for move in moves { parents[move.view] = ValueText.stringValue(move.value) }
         var depths: [String: Int] = [:]
         func depth(_ view: String) -> Int {
             var path: [String] = []

@@ -36,7 +36,7 @@ public enum LossClassifier {
             }
         }
         for (view, move) in skipped where views?.contains(view) ?? true {
-            let target = move.value.flatMap { ValueText.decode($0)?.string } ?? ""
+            let target = ValueText.stringValue(move.value) ?? ""
             let (winnerView, winner) = closingMove(view: view, target: target, state: state)
             losses.append(Loss(view: view, property: .parent, stamp: move.stamp, value: move.value, kind: .moveSkipped,
                                cause: target, winnerView: winnerView, winner: winner))
@@ -84,7 +84,7 @@ public enum LossClassifier {
     static func topOfDelete(_ deleted: String, delete: DocumentState.Entry, state: DocumentState) -> String {
         var top = deleted
         var steps = 0
-        while steps < state.views.count, let parent = state.value(top, .parent).flatMap({ ValueText.decode($0)?.string }),
+        while steps < state.views.count, let parent = ValueText.stringValue(state.value(top, .parent)),
               let entry = state.entry(parent, .alive), entry.value != "true",
               entry.stamp.site == delete.stamp.site, entry.stamp.hlc == delete.stamp.hlc {
             top = parent
@@ -101,7 +101,7 @@ public enum LossClassifier {
         var best: (String, Stamp)?
         var steps = 0
         while current != view, steps <= state.views.count {
-            guard let entry = state.entry(current, .parent), let parent = entry.value.flatMap({ ValueText.decode($0)?.string }) else { break }
+            guard let entry = state.entry(current, .parent), let parent = ValueText.stringValue(entry.value) else { break }
             if best == nil || best!.1 < entry.stamp { best = (current, entry.stamp) }
             current = parent
             steps += 1

@@ -35,10 +35,14 @@ public struct HeldHead: Sendable {
     public var tree: TreeResolution?
     /// The union of the document's version vectors: what `state` folds.
     public var known: VersionVector
+    /// The losses of `state` (`LossClassifier`), when kept from the merge or commit that made
+    /// it; `nil`: classify anew when needed.
+    public var losses: [Loss]?
 
-    public init(state: DocumentState, tree: TreeResolution?, known: VersionVector) {
+    public init(state: DocumentState, tree: TreeResolution?, known: VersionVector, losses: [Loss]? = nil) {
         self.state = state
         self.tree = tree
         self.known = known
+        self.losses = losses
     }
 }

@@ -1,14 +1,12 @@
 import LayoutSpec
 
 /// One state of a document as every reader and planner sees it: the effective state (tree
-/// replay applied), its projection, and an index of every alive view's children.
+/// replay applied) and its projection.
 public struct ResolvedDocument: Sendable {
     public let name: String
     /// Effective: `parent` entries are those the tree replay kept.
     public let state: DocumentState
     public let projection: Projection
-    /// Alive views by effective parent (in the document or not), in sibling order.
-    public let aliveChildren: [String: [String]]
 
     /// Resolves a last-writer-wins state with its tree replay.
     public init(name: String, raw: DocumentState, tree: TreeResolution) {
@@ -17,20 +15,21 @@ public struct ResolvedDocument: Sendable {
         self.init(name: name, effective: effective)
     }
 
-    /// Wraps an effective state.
-    public init(name: String, effective: DocumentState) {
+    /// Wraps an effective state (its projection made here unless given).
+    public init(name: String, effective: DocumentState, projection: Projection? = nil) {
         self.name = name
         state = effective
-        projection = Projection(effective)
-        var children: [String: [(id: String, order: String)]] = [:]
-        for (id, properties) in effective.views where properties[.alive]?.value == "true" {
-            guard let parent = properties[.parent]?.value.flatMap({ ValueText.decode($0)?.string }) else { continue }
-            let order = properties[.order]?.value.flatMap { ValueText.decode($0)?.string } ?? ""
-            children[parent, default: []].append((id, order))
+        self.projection = projection ?? Projection(effective)
+    }
+
+    /// Alive views by effective parent (in the document or not). O(views).
+    public func aliveChildren() -> [String: [String]] {
+        var children: [String: [String]] = [:]
+        for (id, properties) in state.views where properties[.alive]?.value == "true" {
+            guard let parent = ValueText.stringValue(properties[.parent]?.value) else { continue }
+            children[parent, default: []].append(id)
         }
-        aliveChildren = children.mapValues { list in
-            list.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }.map(\.id)
-        }
+        return children
     }
 
     /// True when the view is in the document.
@@ -41,17 +40,17 @@ public struct ResolvedDocument: Sendable {
 
     /// The view's kind, if it has a known one.
     public func kind(of view: String) -> ViewKind? {
-        state.value(view, .kind).flatMap { ValueText.decode($0)?.string }.flatMap(ViewKind.init(rawValue:))
+        ValueText.stringValue(state.value(view, .kind)).flatMap(ViewKind.init(rawValue:))
     }
 
     /// The effective parent of a view.
     public func parent(of view: String) -> String? {
-        state.value(view, .parent).flatMap { ValueText.decode($0)?.string }
+        ValueText.stringValue(state.value(view, .parent))
     }
 
     /// The order key of a view ("" when it has none).
     public func orderKey(of view: String) -> String {
-        state.value(view, .order).flatMap { ValueText.decode($0)?.string } ?? ""
+        ValueText.stringValue(state.value(view, .order)) ?? ""
     }
 
     /// The view as `show` prints it, when it is in the document.

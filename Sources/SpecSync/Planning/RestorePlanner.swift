@@ -42,7 +42,7 @@ public enum RestorePlanner {
         var parents: [String: String] = [:]
         for id in restored { if let parent = head.parent(of: id) { parents[id] = parent } }
         for edit in edits where edit.property == .parent {
-            parents[edit.view] = edit.value.flatMap { ValueText.decode($0)?.string }
+            parents[edit.view] = ValueText.stringValue(edit.value)
         }
         for id in restored {
             var current: String? = id

@@ -44,12 +44,13 @@ public enum ViewEdits {
     /// what a merge left detached).
     public static func remove(_ views: [String], in document: ResolvedDocument) throws -> [Edit] {
         var doomed = Set<String>()
+        let children = document.aliveChildren()
         for view in views {
             guard document.isAlive(view) else { throw EditError.notInDocument(document.name, document.absenceDescription(of: view), view: view) }
             guard view != document.projection.root else { throw EditError.invalid("\(document.name): \"\(view)\" is the root; it cannot be removed") }
             var pending = [view]
             while let next = pending.popLast() {
-                if doomed.insert(next).inserted { pending += document.aliveChildren[next] ?? [] }
+                if doomed.insert(next).inserted { pending += children[next] ?? [] }
             }
         }
         return doomed.sorted().map { Edit(view: $0, property: .alive, value: "false") }
