@@ -12,54 +12,66 @@ extension Store {
     /// Makes one version of `document` from the edits `plan` returns, atomically.
     ///
     /// `plan` runs inside the write transaction (so it sees the latest head even with other
-    /// writers about), on the head resolved as every reader sees it (`ResolvedDocument`: the
-    /// tree `show` prints, with a child index), and may throw to abort with nothing written.
-    /// Edits equal to the current values should not be returned; when there are none, no
-    /// version is made and the result is `nil`.
+    /// writers about), on the head as every reader sees it (`DocumentHead`: the resolved tree,
+    /// read view by view, or whole through `resolved()`), and may throw to abort with nothing
+    /// written. Edits equal to the current values should not be returned; when there are none,
+    /// no version is made and the result is `nil`.
     public func commit(
         document name: String, message: String, author: String, createIfMissing: Bool = false,
-        plan: (ResolvedDocument) throws -> [Edit]
+        plan: (DocumentHead) throws -> [Edit]
     ) throws -> CommitResult? {
         try mapErrors {
             try database.writeTransaction { () throws -> CommitResult? in
                 let existing = try documentID(name)
                 if existing == nil && !createIfMissing { _ = try requireDocument(name) }
-                let holdings = StoreHoldings(store: self)
-                let held = try holdings.head(of: name)
-                var heldTree = held
-                if let held, held.tree == nil {
-                    heldTree?.tree = TreeResolution.replay(try holdings.moves(of: name, within: held.known))
-                }
-                let head = ResolvedDocument(name: name, raw: held?.state ?? DocumentState(), tree: heldTree?.tree ?? TreeResolution())
+                let head = try DocumentHead(store: self, documentID: existing, name: name)
                 let edits = try plan(head)
                 if edits.isEmpty { return nil }
                 let documentID = try existing ?? insertDocument(name)
-                let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author,
-                                               held: heldTree, holdings: holdings)
+                let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
                 return CommitResult(version: version, createdDocument: existing == nil)
             }
         }
     }
 
     private func writeVersion(documentID: Int64, name: String, edits: [Edit], message: String, author: String,
-                              held: HeldHead?, holdings: StoreHoldings) throws -> VersionRecord {
+                              head: DocumentHead) throws -> VersionRecord {
         var clock = HybridLogicalClock(last: try storedClock())
         let now = self.clock()
         let hlc = clock.tick(now: now)
         let firstSeq = (try database.scalar("SELECT max_seq FROM sites WHERE id = ?", [.integer(localSite)])?.integer ?? 0) + 1
-        let outcome = try LocalCommit.make(document: name, edits: edits, held: held, site: site, firstSeq: firstSeq, hlc: hlc,
-                                           time: Int64(now), message: message, author: author, holdings: holdings)
-        let payload = outcome.payload
+        let payload: VersionPayload
+        let tree: TreeResolution
+        var written = DocumentState()
+        var wholeHead: DocumentState?
+        let light = try head.loaded == nil && LocalCommit.isLight(edits) { try head.value($0, .alive) != nil || head.value($0, .kind) != nil }
+        if light {
+            // One view's edit: the head is read view by view, never loaded whole.
+            let outcome = try LocalCommit.makeLight(
+                document: name, edits: edits, known: try knownVector(documentID: documentID), tree: head.tree, site: site,
+                firstSeq: firstSeq, hlc: hlc, time: Int64(now), message: message, author: author,
+                parentOf: { try head.parent(of: $0) }, entryOf: { try head.rawParentEntry($0) })
+            payload = outcome.payload
+            tree = outcome.tree
+            for change in payload.changes { written.apply(change) }
+        } else {
+            let outcome = try LocalCommit.make(document: name, edits: edits, held: try head.load(), site: site, firstSeq: firstSeq, hlc: hlc,
+                                               time: Int64(now), message: message, author: author, holdings: StoreHoldings(store: self))
+            payload = outcome.payload
+            tree = outcome.tree
+            written = outcome.state
+            wholeHead = outcome.state
+            try recordConflicts(outcome.structuralConflicts, documentID: documentID)
+        }
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
-        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: outcome.state)
-        try recordConflicts(outcome.structuralConflicts, documentID: documentID)
+        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
         try database.run("UPDATE documents SET head = ?, known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                         [.integer(rowID), .blob(payload.version.vector.encoded), .blob(TreeSnapshot.encode(outcome.tree)),
+                         [.integer(rowID), .blob(payload.version.vector.encoded), .blob(TreeSnapshot.encode(tree)),
                           .integer(Int64(edits.count)), .integer(documentID)])
-        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (outcome.state, outcome.tree) }
+        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headState(documentID: documentID), tree) }
         let version = payload.version
         return VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
                              firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,

@@ -32,7 +32,7 @@ extension Store {
         }
         let text = message ?? "Restore \(view) from version \(source.number) (\(source.id.short))"
         let commit = try self.commit(document: document, message: text, author: author) { head in
-            try RestorePlanner.edits(restoring: view, from: resolved, onto: head)
+            try RestorePlanner.edits(restoring: view, from: resolved, onto: try head.resolved())
         }
         return RestoreResult(source: source, commit: commit)
     }

@@ -49,17 +49,31 @@ public struct TreeResolution: Sendable, Equatable {
     /// Continues the replay with `moves`, all newer than `lastMove` (`canAdvance`). `state` is
     /// the last-writer-wins state *before* these moves. O(moves · depth + views).
     public mutating func advance(with moves: [Move], from state: DocumentState) {
-        precondition(canAdvance(with: moves), "moves older than the replay need replay(_:)")
         guard !moves.isEmpty else { return }
         var effective = TreeResolution.parents(of: state)
         for (view, entry) in overrides { effective[view] = ValueText.stringValue(entry.value) }
+        advance(with: moves, parentOf: { effective[$0] }, entryOf: { state.entry($0, .parent) })
+    }
+
+    /// The same, reading the tree before these moves through lookups: `parentOf` gives a
+    /// view's effective parent (overrides applied), `entryOf` its last-writer-wins `parent`
+    /// entry. O(moves · depth) lookups: a store moves one view without loading the document.
+    public mutating func advance(with moves: [Move], parentOf: (String) throws -> String?,
+                                 entryOf: (String) throws -> DocumentState.Entry?) rethrows {
+        precondition(canAdvance(with: moves), "moves older than the replay need replay(_:)")
+        guard !moves.isEmpty else { return }
+        var moved: [String: String?] = [:]
+        func parent(_ view: String) throws -> String? {
+            if let known = moved[view] { return known }
+            return try parentOf(view)
+        }
         var latest: [String: Move] = [:]
         var inEffect: [String: Move] = [:]
         for move in moves.sorted(by: { $0.stamp < $1.stamp }) {
             latest[move.view] = move
             let target = ValueText.stringValue(move.parent)
-            if let target, TreeResolution.createsCycle(moving: move.view, under: target, parentOf: effective) { continue }
-            effective[move.view] = target
+            if let target, try TreeResolution.createsCycle(moving: move.view, under: target, parentOf: parent) { continue }
+            moved[move.view] = .some(target)
             inEffect[move.view] = move
         }
         for (view, move) in latest {
@@ -67,7 +81,7 @@ public struct TreeResolution: Sendable, Equatable {
                 overrides[view] = kept == move ? nil : DocumentState.Entry(value: kept.parent, stamp: kept.stamp)
             } else if overrides[view] == nil {
                 // Every new move of the view was skipped: the entry in effect before stays.
-                overrides[view] = state.entry(view, .parent)
+                overrides[view] = try entryOf(view)
             }
         }
         let newest = moves.map(\.stamp).max()!
@@ -115,6 +129,18 @@ public struct TreeResolution: Sendable, Equatable {
             steps += 1
             // The map is cycle-free by construction; the bound only guards against misuse.
             if steps > parentOf.count + 1 { return true }
+        }
+        return false
+    }
+
+    static func createsCycle(moving view: String, under target: String, parentOf: (String) throws -> String?) rethrows -> Bool {
+        var current: String? = target
+        var visited = Set<String>()
+        while let id = current {
+            if id == view { return true }
+            // The tree is cycle-free by construction; this only guards against misuse.
+            guard visited.insert(id).inserted else { return true }
+            current = try parentOf(id)
         }
         return false
     }

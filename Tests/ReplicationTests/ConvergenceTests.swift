@@ -186,6 +186,19 @@ struct Scenario {
             for replica in replicas {
                 let store = try replica.open()
                 #expect(try store.integrityCheck() == ["ok"], "seed \(seed)")
+                // The head the edit commands read view by view is the one `show` prints.
+                let resolved = try store.resolved(try store.head(of: document))
+                _ = try store.commit(document: document, message: "-", author: "-") { head in
+                    let root = try head.root()
+                    #expect(root == resolved.projection.root, "seed \(seed)")
+                    for view in resolved.state.views.keys.sorted() {
+                        let (placed, parent, children) = (try head.contains(view), try head.parent(of: view), try head.children(of: view))
+                        #expect(placed == resolved.contains(view), "seed \(seed): \(view) placed differently")
+                        #expect(parent == resolved.parent(of: view), "seed \(seed): \(view)")
+                        #expect(children == resolved.children(of: view), "seed \(seed): children of \(view)")
+                    }
+                    return []
+                }
                 // `show | apply` makes no version, for every version, merged or not.
                 for version in try store.log(of: document) {
                     let resolved = try store.resolved(version)

@@ -28,7 +28,8 @@ enum ApplyCommand: Command {
         let result = try store.commit(
             document: parsed.name, message: arguments.value("-m") ?? "Apply \(path)", author: context.author, createIfMissing: true
         ) { head in
-            EditPlanner.edits(toMatch: parsed, from: head.state, projection: head.projection, orderSuffix: suffix)
+            let document = try head.resolved()
+            return EditPlanner.edits(toMatch: parsed, from: document.state, projection: document.projection, orderSuffix: suffix)
         }
         VersionFormatting.committed(result, document: parsed.name, context: context, json: arguments.has("--json"))
     }

@@ -73,6 +73,51 @@ public enum LocalCommit {
         return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost, losses: losses, resolved: resolved.document(document))
     }
 
+    /// What committing made without the whole head: the payload and the tree.
+    public struct LightOutcome: Sendable {
+        public let payload: VersionPayload
+        public let tree: TreeResolution
+    }
+
+    /// True when `edits` can be committed without the whole head (`makeLight`): they cannot
+    /// uncover an earlier loss (no view that exists comes back to life or changes kind) and move
+    /// at most one view. `existing` tells whether a view has any entry in the head.
+    public static func isLight(_ edits: [Edit], existing: (String) throws -> Bool) rethrows -> Bool {
+        var moves = 0
+        for edit in edits {
+            switch edit.property {
+            case .alive where edit.value == "true", .kind:
+                if try existing(edit.view) { return false }
+            case .parent:
+                moves += 1
+            default: break
+            }
+        }
+        return moves <= 1
+    }
+
+    /// Makes the version of `edits` reading the head through lookups (`isLight` edits): the tree
+    /// replay continues through `parentOf` (effective parents) and `entryOf` (last-writer-wins
+    /// `parent` entries). A set, add, rm or mv of one view costs that view, not the document.
+    public static func makeLight(document: String, edits: [Edit], known: VersionVector, tree: TreeResolution, site: SiteID,
+                                 firstSeq: Int64, hlc: Timestamp, time: Int64, message: String, author: String,
+                                 parentOf: (String) throws -> String?, entryOf: (String) throws -> DocumentState.Entry?) throws -> LightOutcome {
+        precondition(!edits.isEmpty, "a version holds at least one change")
+        var vector = known
+        let lastSeq = firstSeq + Int64(edits.count) - 1
+        vector[site] = lastSeq
+        let changes = edits.enumerated().map { offset, edit in
+            Change(stamp: Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset)), document: document,
+                   view: edit.view, property: edit.property, value: edit.value)
+        }
+        let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
+        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: known, changes: changes)
+        var tree = tree
+        let moves = changes.filter { $0.property == .parent }.map { TreeResolution.Move(view: $0.view, parent: $0.value, stamp: $0.stamp) }
+        try tree.advance(with: moves, parentOf: parentOf, entryOf: entryOf)
+        return LightOutcome(payload: payload, tree: tree)
+    }
+
     /// The edits with the moves last, a parent's before its children's (by depth in the tree
     /// the edits make): the replay applies one version's moves in seq order, and a child moved
     /// before its new parent is in place could meet a loop that the finished tree does not have.

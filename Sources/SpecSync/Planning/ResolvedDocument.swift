@@ -44,23 +44,9 @@ public struct ResolvedDocument: Sendable {
     }
 
     /// The effective parent of a view.
-    public func parent(of view: String) -> String? {
-        ValueText.stringValue(state.value(view, .parent))
-    }
+    public func parent(of view: String) -> String? { ValueText.stringValue(state.value(view, .parent)) }
 
-    /// The order key of a view ("" when it has none).
-    public func orderKey(of view: String) -> String {
-        ValueText.stringValue(state.value(view, .order)) ?? ""
-    }
-
-    /// The view as `show` prints it, when it is in the document.
-    public func view(_ id: String) -> View? {
-        guard contains(id), let properties = state.views[id] else { return nil }
-        return Materializer.view(id, properties)
-    }
-
-    /// Why a view is not in the document, in words: "it was deleted", "its parent h was
-    /// deleted", "…is not placed".
+    /// Why a view is not in the document, in words (as `DocumentReading.absenceDescription`).
     public func absenceDescription(of view: String) -> String {
         guard state.views[view] != nil else { return "there is no view \"\(view)\"" }
         switch projection.absence(of: view, in: state) {
@@ -68,5 +54,11 @@ public struct ResolvedDocument: Sendable {
         case .deleted(let deleted, _): return "\"\(view)\" is not in the document: \"\(deleted)\" above it was deleted"
         case .unplaced: return "\"\(view)\" is not in the document: its parent is unknown or not a container"
         }
+    }
+
+    /// The view as `show` prints it, when it is in the document.
+    public func view(_ id: String) -> View? {
+        guard contains(id), let properties = state.views[id] else { return nil }
+        return Materializer.view(id, properties)
     }
 }
