@@ -14,11 +14,12 @@ public struct SHA256: Sendable {
 
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    /// Bytes not yet compressed (fewer than 64).
-    private var pending: [UInt8] = []
+    /// Bytes not yet compressed: the first `pendingCount` of a 64-byte block.
+    private var pending = [UInt8](repeating: 0, count: 64)
+    private var pendingCount = 0
     private var length: UInt64 = 0
 
-    public init() { pending.reserveCapacity(64) }
+    public init() {}
 
     /// The 32-byte digest of `message`.
     public static func hash(_ message: [UInt8]) -> [UInt8] {
@@ -29,49 +30,61 @@ public struct SHA256: Sendable {
 
     /// Appends bytes to the message.
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        length &+= UInt64(bytes.count)
-        for byte in bytes {
-            pending.append(byte)
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        if let done = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) { return done }
+        for byte in bytes { update(byte: byte) }
+    }
+
+    /// Appends the bytes of a buffer: whole blocks are compressed in place.
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        length &+= UInt64(buffer.count)
+        var offset = 0
+        if pendingCount > 0 {
+            let take = min(64 - pendingCount, buffer.count)
+            for index in 0..<take { pending[pendingCount + index] = buffer[index] }
+            pendingCount += take
+            offset = take
+            guard pendingCount == 64 else { return }
+            pending.withUnsafeBytes { compress($0) }
+            pendingCount = 0
         }
+        while buffer.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 64]))
+            offset += 64
+        }
+        for index in offset..<buffer.count { pending[pendingCount] = buffer[index]; pendingCount += 1 }
     }
 
     /// Appends one byte.
     public mutating func update(byte: UInt8) {
         length &+= 1
-        pending.append(byte)
-        if pending.count == 64 {
-            compress(pending)
-            pending.removeAll(keepingCapacity: true)
+        pending[pendingCount] = byte
+        pendingCount += 1
+        if pendingCount == 64 {
+            pending.withUnsafeBytes { compress($0) }
+            pendingCount = 0
         }
     }
 
     /// Pads the message and returns its digest.
     public mutating func finish() -> [UInt8] {
         let bitLength = length &* 8
-        var tail = pending
+        var tail = Array(pending[0..<pendingCount])
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for block in stride(from: 0, to: tail.count, by: 64) { compress(tail[block..<block + 64]) }
-        pending.removeAll()
+        tail.withUnsafeBytes { bytes in
+            for block in stride(from: 0, to: bytes.count, by: 64) { compress(UnsafeRawBufferPointer(rebasing: bytes[block..<block + 64])) }
+        }
+        pendingCount = 0
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
-    private mutating func compress(_ block: some Collection<UInt8>) {
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            var index = block.startIndex
             for t in 0..<16 {
-                var word: UInt32 = 0
-                for _ in 0..<4 {
-                    word = word << 8 | UInt32(block[index])
-                    index = block.index(after: index)
-                }
-                w[t] = word
+                let i = 4 * t
+                w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
             }
             for t in 16..<64 {
                 let s0 = Self.rotate(w[t - 15], 7) ^ Self.rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)

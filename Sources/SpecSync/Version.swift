@@ -96,7 +96,7 @@ struct ContentHasher {
         var text = text
         text.withUTF8 { bytes in
             u32(UInt32(bytes.count))
-            sha.update(bytes)
+            sha.update(UnsafeRawBufferPointer(bytes))
         }
     }
 

@@ -27,7 +27,7 @@ enum ConvergenceBenchmark {
         print(String(format: "  CPU time %.1f s (%.2f ms a seed): %.1f s of wall time on %d idle cores", cpu, cpu * 1000 / Double(seeds), cpu / Double(workers), workers))
         print("  failures: \(failed.count)")
         for line in failed.prefix(20) { print("  \(line)") }
-        if !failed.isEmpty { throw BenchmarkFailure(message: "\(failed.count) failing checks") }
+        if !failed.isEmpty { throw BenchmarkError("\(failed.count) failing checks") }
     }
 }
 
@@ -52,10 +52,4 @@ final class Results: @unchecked Sendable {
     }
 
     var all: [String] { byWorker.flatMap { $0 } }
-}
-
-/// A benchmark whose checks failed.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

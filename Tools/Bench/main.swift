@@ -13,6 +13,7 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
     "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
     "converge": ("converge [SEEDS] [OPERATIONS]", { run(ConvergenceBenchmark.run, $0) }),
+    "merge": ("merge --baseline PATH [--plumb PATH] [clone] [hashing] [moves]", { run(MergeBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.
