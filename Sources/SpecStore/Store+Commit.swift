@@ -22,16 +22,25 @@ extension Store {
     ) throws -> CommitResult? {
         try mapErrors {
             try database.writeTransaction { () throws -> CommitResult? in
-                let existing = try documentID(name)
-                if existing == nil && !createIfMissing { _ = try requireDocument(name) }
-                let head = try DocumentHead(store: self, documentID: existing, name: name)
-                let edits = try plan(head)
-                if edits.isEmpty { return nil }
-                let documentID = try existing ?? insertDocument(name)
-                let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
-                return CommitResult(version: version, createdDocument: existing == nil)
+                try commitInTransaction(document: name, message: message, author: author, createIfMissing: createIfMissing, plan: plan)
             }
         }
+    }
+
+    /// `commit`'s work inside a write transaction the caller holds, so that several versions
+    /// (of several documents: `renameDocument`) land together or not at all.
+    func commitInTransaction(
+        document name: String, message: String, author: String, createIfMissing: Bool,
+        plan: (DocumentHead) throws -> [Edit]
+    ) throws -> CommitResult? {
+        let existing = try documentID(name)
+        if existing == nil && !createIfMissing { _ = try requireDocument(name) }
+        let head = try DocumentHead(store: self, documentID: existing, name: name)
+        let edits = try plan(head)
+        if edits.isEmpty { return nil }
+        let documentID = try existing ?? insertDocument(name)
+        let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
+        return CommitResult(version: version, createdDocument: existing == nil)
     }
 
     private func writeVersion(documentID: Int64, name: String, edits: [Edit], message: String, author: String,

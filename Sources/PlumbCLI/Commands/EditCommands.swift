@@ -22,7 +22,8 @@ enum SetCommand: Command {
         let assignments = Array(arguments.positionals.dropFirst(2))
         let store = try context.store()
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Set \(view): \(assignments.joined(separator: " "))", author: context.author) { head in
-            try ViewEdits.set(view, in: head) { kind in
+            try PropertyAssignment.checkFrameParent(assignments, parent: try head.parent(of: view), in: head)
+            return try ViewEdits.set(view, in: head) { kind in
                 var wanted: [(Property, String?)] = []
                 for assignment in assignments { wanted += try PropertyAssignment.parse(assignment, kind: kind, spec: spec).map { ($0.0, $0.1) } }
                 for key in arguments.values("--unset") { wanted += try PropertyAssignment.parseUnset(key, kind: kind, spec: spec).map { ($0, nil) } }
@@ -57,7 +58,8 @@ enum AddCommand: Command {
         let store = try context.store()
         let suffix = FractionalIndex.suffix(for: store.site)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Add \(view) to \(parent)", author: context.author) { head in
-            try ViewEdits.add(view, kind: kind, parent: parent, index: index, values: assigned, in: head, suffix: suffix)
+            try PropertyAssignment.checkFrameParent(arguments.positionals.dropFirst(2), parent: parent, in: head)
+            return try ViewEdits.add(view, kind: kind, parent: parent, index: index, values: assigned, in: head, suffix: suffix)
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
     }

@@ -46,7 +46,11 @@ enum SpecReader {
             let result = try Materializer.spec(named: version.document, from: document.state, projection: document.projection)
             return Read(spec: result.spec, document: document)
         } catch {
-            throw CLIError.failure("\(version.document)@\(version.number): no root view in this version")
+            let name = "\(version.document)@\(version.number)"
+            if document.state.aliveViews.isEmpty && version.number > 1 {
+                throw CLIError.failure("\(name): the document is deleted in this version (plumb docs rm or mv); `plumb revert \(version.document)@\(version.number - 1)` brings it back")
+            }
+            throw CLIError.failure("\(name): no root view in this version")
         }
     }
 

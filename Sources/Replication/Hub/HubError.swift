@@ -9,8 +9,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
     case refused(String)
     case contradiction(site: String, seq: Int64)
     case malformed(String)
-    /// A version on the hub whose content does not hash to its id.
-    case tampered(id: VersionID, site: SiteID)
+    /// A pushed version's id or place is taken on the hub by other content.
+    case idTaken(pushed: String, held: String)
     case server(PostgresError)
 
     public var description: String {
@@ -25,8 +25,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
         case .contradiction(let site, let seq):
             "the hub holds other changes under site \(site.prefix(8)) at seq \(seq); refusing to push (was a store copied? see `plumb reidentify`). Nothing was pushed."
         case .malformed(let detail): "the hub sent inconsistent versions (\(detail)); nothing was applied"
-        case .tampered(let id, let site):
-            "the hub holds version \(id.short) of site \(site.short) whose content does not match its id (its rows were changed on the hub); nothing was applied. The hub's owner should delete that version's rows; the store that made it can push it again."
+        case .idTaken(let pushed, let held):
+            "the hub holds other content where this push puts version \(pushed): the hub's version \(held). Nothing was pushed; ask the hub's owner to look at that row (a version id names its content, so one of the two was written by hand)"
         case .server(let error): "hub error: \(error)"
         }
     }
