@@ -55,7 +55,7 @@ enum ImportCommand: Command {
         for frame in result.frames {
             var frame = frame
             let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
-                let state = try head.state()
+                let state = try head.resolved().state
                 frame.assignIDs(reusing: sourceIDs(in: state))
                 return EditPlanner.edits(toMatch: frame.spec, from: state, orderSuffix: FractionalIndex.suffix(for: store.site))
             }
