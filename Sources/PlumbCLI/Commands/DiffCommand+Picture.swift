@@ -17,7 +17,7 @@ extension DiffCommand {
 
     /// `diff --picture`: both versions laid out on one screen, drawn with their changes.
     static func runPicture(_ first: DocumentReference, _ second: DocumentReference, _ arguments: ParsedArguments, context: Context) throws {
-        let store = try context.store()
+        let store = try context.readStore()
         let oldVersion = try first.version(in: store), newVersion = try second.version(in: store)
         let old = try SpecSource.load(oldVersion, store: store, context: context)
         let new = try SpecSource.load(newVersion, store: store, context: context)

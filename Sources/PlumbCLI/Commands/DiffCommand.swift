@@ -39,7 +39,7 @@ enum DiffCommand: Command {
         if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
         if arguments.has("--picture") { return try runPicture(first, second, arguments, context: context) }
-        let store = try context.store()
+        let store = try context.readStore()
         let old = try store.state(of: try first.version(in: store))
         let new = try store.state(of: try second.version(in: store))
         let difference = StateDifference(from: old, to: new)
@@ -53,7 +53,7 @@ enum DiffCommand: Command {
     /// `diff DOC[@REV] FILE`: the version against a spec file, planned as `apply` plans.
     static func runFile(_ reference: DocumentReference, _ path: String, _ arguments: ParsedArguments, context: Context) throws {
         try checkFrameOptions(arguments)
-        let store = try context.store()
+        let store = try context.readStore()
         let version = try reference.version(in: store)
         let file = try SpecFile.read(path, context: context)
         if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
