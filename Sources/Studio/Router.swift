@@ -93,6 +93,15 @@ final class Router: @unchecked Sendable {
                     return try ConflictActions.keepOtherValue(conflict, document: document, store: workbench.store, author: author)
                 }
                 return .json(Self.versionJSON(made, document: document))
+            case "conflicts/restore":
+                let form = request.form
+                let (view, result) = try pool.with { workbench in
+                    let conflict = try ConflictActions.findStructural(workbench.store, document: document, form: form)
+                    return (conflict.view, try ConflictActions.restore(conflict, document: document, store: workbench.store, author: author))
+                }
+                let source = result.source
+                return .json(Self.versionJSON(result.commit?.version, document: document,
+                                              saying: "\(document): \(view) restored as in version \(source.number) (\(source.id.short))"))
             case "conflicts/clear":
                 let count = try pool.with { try $0.store.clearConflicts(of: document) }
                 return .json("{\"cleared\": \(count)}")
@@ -120,7 +129,7 @@ final class Router: @unchecked Sendable {
             return try page("\(document): devices", document: document, kind: "sheet") { try SheetPage.render($0, document: document, query: query) }
         case "conflicts":
             return try page("\(document): conflicts", document: document, kind: "conflicts") { try ConflictsPage.render($0, document: document) }
-        case "conflicts/keep", "conflicts/clear":
+        case "conflicts/keep", "conflicts/restore", "conflicts/clear":
             return .error(405, "this is done with POST (the conflicts page's buttons)")
         default:
             guard rest.count == 2, rest[0] == "views" else { throw StudioError.notFound("nothing at \(request.path)") }
@@ -153,9 +162,12 @@ final class Router: @unchecked Sendable {
                             body: .events(subscription))
     }
 
-    private static func versionJSON(_ version: VersionRecord?, document: String) -> String {
-        guard let version else { return "{\"version\": null, \"message\": \(JSONWriter.quote("\(document): nothing changed; no new version"))}" }
-        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(document): version \(version.number) (\(version.id.short))"))}"
+    /// What a button's request answers: the new version (or null) and a message for the page,
+    /// `saying` what was done before the version.
+    private static func versionJSON(_ version: VersionRecord?, document: String, saying done: String? = nil) -> String {
+        let prefix = done.map { "\($0); " } ?? "\(document): "
+        guard let version else { return "{\"version\": null, \"message\": \(JSONWriter.quote("\(prefix)nothing changed; no new version"))}" }
+        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(prefix)version \(version.number) (\(version.id.short))"))}"
     }
 
     /// Headers every response carries: no framing, no sniffing, no referrer (the first URL

@@ -112,9 +112,11 @@ import Testing
         ("GET", "/d/login/sheet?devices=iphone-se,toaster", 400, "unknown device \"toaster\""),
         ("GET", "/d/login/diff?from=0", 404, "login@0"),
         ("GET", "/d/login/conflicts/keep", 405, "POST"),
+        ("GET", "/d/login/conflicts/restore", 405, "POST"),
         ("PUT", "/", 405, "GET"),
         ("DELETE", "/d/login", 405, "DELETE"),
         ("POST", "/d/login/conflicts/keep", 400, "expected the fields"),
+        ("POST", "/d/login/conflicts/restore", 400, "expected the fields view, site and hlc"),
         ("POST", "/d/login/conflicts/nope", 405, "POST"),
         ("GET", "/static/nope.js", 404, "no asset"),
     ])

@@ -7,10 +7,11 @@ import Testing
 /// `plumb serve` process, as a person would use it.
 @Suite(.serialized) struct StudioBrowserTests {
     /// Documents → a document → another device → a view's properties → a diff with the moved
-    /// view highlighted → a conflict's button making a version.
+    /// view highlighted → the conflicts' buttons making versions (keep a value, restore a view).
     @Test func aPersonLooksAroundAndKeepsTheLostValue() async throws {
         let fixture = try StudioFixture()
         try fixture.makeConflict()
+        try fixture.makeStructuralConflict()
         let server = try ServeProcess(in: fixture.folder)
         defer { server.stop() }
         let browser = try await WebDriver()
@@ -30,8 +31,8 @@ import Testing
         try await browser.wait(until: "document.querySelector('main[data-page=documents] tr[data-document=login]')")
         #expect(try await browser.script("return location.search;") == .string(""), "the token left the address")
         let versions = try await browser.text("tr[data-document=login] .versions")
-        #expect(versions == "6", "3 versions, one commit here, one from the clone, a merge")
-        #expect(try await browser.text("tr[data-document=login] .conflicts") == "1")
+        #expect(versions == "11", "3 versions, one commit here, one from the clone, a merge; 3 here, one from the other clone, a merge")
+        #expect(try await browser.text("tr[data-document=login] .conflicts") == "2", "a property conflict and a structural one")
         try await browser.wait(until: "document.getElementById('live').dataset.state === 'on'")
 
         // To the document: its head on the default iPhone 15.
@@ -74,9 +75,9 @@ import Testing
         let viewHistory = try await browser.script("return Array.from(document.querySelectorAll('#panel .view-history li .number')).map(e => e.textContent);")
         #expect(viewHistory == .array(["5", "4", "2", "1"].map(JSONValue.string)), "versions that touched ok, newest first")
 
-        // Step back through the history with the keyboard: v5, the clone's version, is shown.
+        // Step back through the history with the keyboard: v10, the other clone's version, is shown.
         try await browser.script("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));")
-        try await browser.wait(until: "document.querySelector('main[data-page=document][data-rev=\"5\"] ol.versions li.current[data-rev=\"5\"]')")
+        try await browser.wait(until: "document.querySelector('main[data-page=document][data-rev=\"10\"] ol.versions li.current[data-rev=\"10\"]')")
 
         // The diff from v1 to v3: ok moved down, help added; pointing at ok in the list highlights it.
         try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "/d/login/diff?from=1&to=3&token="))
@@ -106,6 +107,16 @@ import Testing
         #expect(head.number == before + 1)
         #expect(head.message.hasPrefix("Keep the other value of ok.width"))
         #expect(try store.changes(of: head).map(\.value) == ["120"])
+
+        // Restore the view the other clone's edit lost to a delete: a new version, as `plumb restore`.
+        try await browser.click("button[data-action=restore][data-view=name]")
+        try await browser.wait(until: "document.querySelector('tr[data-view=name][data-kind=deleted] .kept')")
+        try await browser.wait(until: "document.getElementById('notice').textContent.includes('version \(before + 2)')")
+        #expect(try await browser.script("return document.querySelectorAll('button[data-action=restore]').length;") == .number(0))
+        let restored = try store.head(of: "login")
+        #expect(restored.number == before + 2)
+        #expect(restored.message.hasPrefix("Restore name from version 10 "))
+        #expect(try fixture.plumb("show", "login").contains("\"text\": \"Edited\""), "name is back with the lost text")
     }
 
     /// A page follows the store: a commit by another `plumb` process shows within a second.

@@ -55,6 +55,33 @@ final class StudioFixture {
         try plumb("sync", clone.path)
     }
 
+    /// Makes a structural conflict: `form` (a stack holding the label `name`) is added and
+    /// cloned; this store removes `form` while the clone sets `name`'s text to "Edited"; this
+    /// store syncs with the clone. The delete wins: `name` is out of the document, and
+    /// `plumb restore login name --from V` (V the clone's version) brings it back.
+    func makeStructuralConflict() throws {
+        try plumb("add", "login", "form", "--parent", "root", "--kind", "stack", "-m", "Add a form")
+        try plumb("add", "login", "name", "--parent", "form", "--kind", "label", "text=Name", "-m", "Add a name field")
+        let clone = folder.appendingPathComponent("clone-structure")
+        try plumb("clone", storePath, clone.path)
+        try plumb("rm", "login", "form", "-m", "Drop the form")
+        try plumb("set", "login", "name", "text=Edited", "-m", "Edit the name field", in: clone)
+        try plumb("sync", clone.path)
+    }
+
+    /// Makes a skipped move: `a` and `b` (stacks) are added and cloned; this store moves `a`
+    /// under `b` while the clone moves `b` under `a`; this store syncs with the clone. One of
+    /// the moves is skipped (together they would make a loop); nothing leaves the document.
+    func makeSkippedMove() throws {
+        try plumb("add", "login", "a", "--parent", "root", "--kind", "stack", "-m", "Add a")
+        try plumb("add", "login", "b", "--parent", "root", "--kind", "stack", "-m", "Add b")
+        let clone = folder.appendingPathComponent("clone-moves")
+        try plumb("clone", storePath, clone.path)
+        try plumb("mv", "login", "a", "--parent", "b", "-m", "a under b")
+        try plumb("mv", "login", "b", "--parent", "a", "-m", "b under a", in: clone)
+        try plumb("sync", clone.path)
+    }
+
     /// A studio in this process, fixed text metrics, on a free port.
     func startStudio() throws -> Studio {
         var configuration = Studio.Configuration(

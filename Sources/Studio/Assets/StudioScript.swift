@@ -236,8 +236,9 @@ enum StudioScript {
             root.querySelectorAll('button[data-action]').forEach(button => button.addEventListener('click', async () => {
               button.disabled = true;
               try {
-                const fields = button.dataset.action === 'keep'
-                  ? { view: button.dataset.view, property: button.dataset.property, site: button.dataset.site, hlc: button.dataset.hlc }
+                const data = button.dataset;
+                const fields = data.action === 'keep' ? { view: data.view, property: data.property, site: data.site, hlc: data.hlc }
+                  : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
                   : {};
                 const result = await post(base + button.dataset.action, fields);
                 notice(result.message || ('cleared ' + result.cleared + ' conflicts'));

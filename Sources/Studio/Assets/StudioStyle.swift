@@ -70,6 +70,10 @@ enum StudioStyle {
         .legend span { margin-right: 8px; }
         .explain { max-width: 760px; }
         table.conflicts td.now code { font-weight: 600; }
+        table.conflicts + h2 { margin-top: 24px; }
+        table.conflicts td.account { max-width: 560px; }
+        table.conflicts td.kind { white-space: nowrap; }
+        .site { font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
         .kept { color: #1A7F37; font-weight: 600; }
         #notice { position: fixed; right: 20px; bottom: 20px; padding: 10px 16px; border-radius: 8px; background: #1F2328; color: white; max-width: 480px; }
         #notice[data-kind="error"] { background: #CF222E; }

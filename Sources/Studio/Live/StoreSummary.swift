@@ -27,7 +27,7 @@ final class StoreSummary: @unchecked Sendable {
     private static func read(_ store: Store) throws -> [String: String] {
         var summary: [String: String] = [:]
         for document in try store.documents() {
-            let conflicts = try store.conflicts(of: document.name).count
+            let conflicts = try ConflictActions.count(store, document: document.name)
             summary[document.name] = "\(document.head?.id.hex ?? "-") \(document.versions) \(document.head?.tags.joined(separator: ",") ?? "") \(conflicts)"
         }
         return summary

@@ -14,7 +14,7 @@ enum DiffPage {
         let diff = workbench.diff(old, new, on: screen)
         let report = DiffReport(diff: diff, title: "")
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
-        let conflicts = try workbench.store.conflicts(of: document).count
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
         return """
             \(PageShell.tabs(document, active: "diff", conflicts: conflicts, screen: screen))
             <form class="toolbar" data-diff-form method="get" action="\(escape(Paths.link("/d/\(document)/diff")))">

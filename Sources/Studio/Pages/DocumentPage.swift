@@ -16,7 +16,7 @@ enum DocumentPage {
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
-        let conflicts = try workbench.store.conflicts(of: document).count
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
 
         let width = NumberText.decimal(screen.size.width), height = NumberText.decimal(screen.size.height)

@@ -17,7 +17,7 @@ enum DocumentsPage {
             """
         for document in documents {
             let link = escape(Paths.link("/d/\(document.name)"))
-            let conflicts = try workbench.store.conflicts(of: document.name).count
+            let conflicts = try ConflictActions.count(workbench.store, document: document.name)
             var change = ""
             var thumbnail = ""
             if let head = document.head {

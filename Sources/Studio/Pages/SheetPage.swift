@@ -24,7 +24,7 @@ enum SheetPage {
         }
         let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
-        let conflicts = try workbench.store.conflicts(of: document).count
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
         var boxes = ""
         for device in Device.catalog {
             let checked = devices.contains { $0.key == device.key } ? " checked" : ""
