@@ -88,11 +88,6 @@ enum ResolveCommand: Command {
 /// Writing a command's output to `-o FILE`: whole or not at all.
 enum OutputFile {
     static func write(_ text: String, to path: String, context: Context) throws {
-        let url = URL(fileURLWithPath: context.absolute(path))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CLIError.failure("\(path): cannot write: \(error.localizedDescription)")
-        }
+        try FileSystem.writeAtomically(Array(text.utf8), to: context.absolute(path), shown: path)
     }
 }

@@ -7,22 +7,7 @@ enum SpecFile {
     static let maxBytes = 256 << 20
 
     static func read(_ path: String, context: Context) throws -> Spec {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            let absolute = context.absolute(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw CLIError.failure("\(path): no such file")
-            }
-            guard !isDirectory.boolValue else { throw CLIError.failure("\(path): is a folder, expected a spec file") }
-            let size = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int) ?? 0
-            guard size <= maxBytes else { throw CLIError.failure("\(path): \(size) bytes is larger than the \(maxBytes >> 20) MiB a spec may be") }
-            guard let data = FileManager.default.contents(atPath: absolute) else { throw CLIError.failure("\(path): cannot read") }
-            bytes = Array(data)
-        }
-        guard bytes.count <= maxBytes else { throw CLIError.failure("\(path): larger than the \(maxBytes >> 20) MiB a spec may be") }
+        let bytes = try FileSystem.read(path == "-" ? path : context.absolute(path), shown: path, limit: maxBytes)
         do {
             return try SpecCodec.decode(bytes, file: path == "-" ? "<stdin>" : path)
         } catch {
