@@ -62,13 +62,12 @@ enum AddCommand: Command {
         let suffix = FractionalIndex.suffix(for: store.site)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Add \(view) to \(parent)", author: context.author) { head in
             if try head.isAlive(view) { throw StoreError.viewExists(document: document, view: view) }
-            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: nil, index: index, suffix: suffix)
+            let order = try TreePlacement.orderEdits(in: head, view: view, parent: parent, moving: false, index: index, suffix: suffix)
             var edits = [
                 Edit(view: view, property: .alive, value: "true"),
                 Edit(view: view, property: .kind, value: ValueText.string(kind.rawValue)),
                 Edit(view: view, property: .parent, value: ValueText.string(parent)),
-                Edit(view: view, property: .order, value: ValueText.string(order)),
-            ]
+            ] + order
             let values = Dictionary(assigned, uniquingKeysWith: { $1 })
             // A view id used before starts afresh: clear what the deleted view had set.
             for property in Property.allCases where !property.isStructural {
@@ -133,7 +132,7 @@ enum MoveCommand: Command {
             guard try head.isAlive(view) else { throw StoreError.noView(document: document, view: view) }
             guard try head.value(view, .parent) != ValueText.null else { throw StoreError.invalidEdit("\(document): \"\(view)\" is the root; it cannot move") }
             try TreePlacement.checkNoCycle(head, moving: view, under: parent, document: document)
-            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: view, index: index, suffix: suffix)
+            let order = try TreePlacement.orderEdits(in: head, view: view, parent: parent, moving: true, index: index, suffix: suffix)
             var edits: [Edit] = []
             let parentValue = ValueText.string(parent)
             if try head.value(view, .parent) != parentValue { edits.append(Edit(view: view, property: .parent, value: parentValue)) }
@@ -141,7 +140,7 @@ enum MoveCommand: Command {
             let currentIndex = try head.children(of: parent).map(\.view).firstIndex(of: view)
             let targetIndex = min(index ?? siblings.count, siblings.count)
             if !(edits.isEmpty && currentIndex == targetIndex) {
-                edits.append(Edit(view: view, property: .order, value: ValueText.string(order)))
+                edits += order
             }
             return edits
         }

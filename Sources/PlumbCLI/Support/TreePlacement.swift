@@ -10,19 +10,17 @@ enum TreePlacement {
         return index
     }
 
-    /// An order key placing a view at `index` among `parent`'s children (`moving` left out).
-    static func orderKey(in head: DocumentHead, parent: String, moving: String?, index: Int?, suffix: String) throws -> String {
+    /// The order edits placing a view at `index` among `parent`'s children (`moving` left out):
+    /// its own key, or fresh keys for all the siblings when keys at that spot have grown long.
+    static func orderEdits(in head: DocumentHead, view: String, parent: String, moving: Bool, index: Int?, suffix: String) throws -> [Edit] {
         guard try head.isAlive(parent), let kind = try head.kind(of: parent) else {
             throw StoreError.noView(document: head.name, view: parent)
         }
         guard kind.isContainer else {
             throw StoreError.invalidEdit("\(head.name): \"\(parent)\" is a \(kind.rawValue), which cannot have children")
         }
-        let siblings = try head.children(of: parent).filter { $0.view != moving }
-        let position = min(index ?? siblings.count, siblings.count)
-        let lower = position > 0 ? siblings[position - 1].order : nil
-        let upper = position < siblings.count ? siblings[position].order : nil
-        return FractionalIndex.key(between: lower.flatMap { $0.isEmpty ? nil : $0 }, and: upper, suffix: suffix)
+        let siblings = try head.children(of: parent).filter { !(moving && $0.view == view) }
+        return EditPlanner.place(view, at: index ?? siblings.count, among: siblings, suffix: suffix)
     }
 
     /// Refuses to put a view under itself or one of its descendants, walking the effective
