@@ -1,5 +1,25 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// `-I` flags for the C libraries that `CLazyLibraries` opens on first use, from pkg-config.
+/// Their system-library targets name no pkg-config package on purpose: SwiftPM would then link
+/// the libraries into every binary, and loading them costs a small command most of its time.
+func includeFlags(_ packages: [String]) -> [String] {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I"] + packages
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
+}
+let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq"])
+let lazyCSettings: [CSetting] = [.unsafeFlags(lazyIncludes)]
+let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "Plumb",
@@ -9,19 +29,23 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Trampolines that open libpq, FreeType, HarfBuzz, fontconfig and ICU on first use, so
+        // commands that need none of them start fast (the C shims above link nothing).
+        .target(name: "CLazyLibraries", dependencies: ["CPostgres", "CFreeType", "CHarfBuzz", "CFontconfig"], cSettings: lazyCSettings),
         // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CICU", dependencies: ["CLazyLibraries"]),
 
         // The model: value types, JSON codec, validation, spec ⇄ property map.
         .target(name: "LayoutSpec"),
         // Measure + arrange. Pure: no I/O, never throws.
         .target(name: "LayoutEngine", dependencies: ["LayoutSpec"]),
         // Real fonts: fontconfig matching and fallback, FreeType metrics, HarfBuzz shaping, ICU breaks.
-        .target(name: "TextMetrics", dependencies: ["LayoutEngine", "LayoutSpec", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "TextMetrics", dependencies: ["LayoutEngine", "LayoutSpec", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CLazyLibraries"],
+                swiftSettings: lazySwiftSettings),
         // Clock, changes, versions, merge rule, tree materialisation. Pure.
         .target(name: "SpecSync", dependencies: ["LayoutSpec"]),
         // SQLite: migrations, changes, versions, as-of reads, tags.
@@ -34,14 +58,21 @@ let package = Package(
         // Moving versions between stores: store to store, bundles, a PostgreSQL hub.
         .target(
             name: "Replication",
-            dependencies: ["SpecStore", "SpecSync", "CPostgres"],
+            dependencies: ["SpecStore", "SpecSync", "CPostgres", "CLazyLibraries"],
+            swiftSettings: lazySwiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
         // Pictures of frames: SVG screens, named devices, frames as JSON.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
         // Commands, argument parsing, output formats.
         .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
-        .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
+        // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
+        // libraries), and only the shared libraries the start needs: the pkg-config libraries
+        // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
+        // them (`--as-needed`).
+        .executableTarget(
+            name: "plumb", dependencies: ["PlumbCLI"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"])]),
 
         // Build tooling: migrations carried inside the binary.
         .executableTarget(name: "EmbedMigrations", path: "Tools/EmbedMigrations"),
@@ -58,7 +89,7 @@ let package = Package(
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
-        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"]),
+        .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"], swiftSettings: lazySwiftSettings),
         .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec"]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(

@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 
 /// Owns one fontconfig pattern (`FcPattern`): a font request, or a matched font's description.
 final class FontPattern {

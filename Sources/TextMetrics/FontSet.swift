@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 
 /// Owns one fontconfig font set (`FcFontSet`): installed fonts in order of preference for a
 /// request, as `FcFontSort` returns them. Used to find a fallback font for a character.

@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 
 /// Owns one fontconfig configuration (`FcConfig`): the system's font list and matching rules,
 /// loaded once.

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Owns one FreeType face (`FT_Face`): a font file opened for its character map and its
 /// vertical metrics, all in font units so one face serves every size.

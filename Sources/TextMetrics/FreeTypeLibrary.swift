@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Owns one FreeType library instance (`FT_Library`). Faces keep their library alive.
 final class FreeTypeLibrary {

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// Owns one HarfBuzz font (`hb_font_t`) read from a font file, scaled to its own units per em
 /// so shaped advances come out in exact, unhinted font units at every size.

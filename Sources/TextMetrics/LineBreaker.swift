@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 import LayoutEngine
 
 /// Owns one ICU line-break iterator (through the `CICU` C target) and remembers its answers:

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// Owns one HarfBuzz buffer (`hb_buffer_t`), reused for every run shaped.
 final class ShapingBuffer {

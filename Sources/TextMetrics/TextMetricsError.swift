@@ -1,5 +1,5 @@
-import CFreeType
-import CICU
+internal import CFreeType
+internal import CICU
 
 /// A failure of one of the C libraries behind the font measurer: which library, which call,
 /// its return code and its message.

@@ -1,4 +1,4 @@
-import CPostgres
+internal import CPostgres
 import Glibc
 
 /// One libpq connection (`PGconn*`), closed in `deinit`. Text-format parameters and results.
