@@ -55,3 +55,27 @@ import Testing
         #expect(plumb.run("show", "login").status == 0)
     }
 }
+
+/// Arguments are text: invalid UTF-8 on the command line is refused, as `apply` refuses it in
+/// files, instead of being stored as U+FFFD.
+@Suite struct ArgumentEncodingTests {
+    @Test func invalidUTF8ArgumentIsRefused() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("apply", plumb.write("login.json", loginSpec)).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #""$PLUMB" set login title "text=$(printf 'a\377b')""#]
+        process.currentDirectoryURL = plumb.folder
+        process.environment = ["PLUMB": PlumbRunner.executable.path, "PLUMB_AUTHOR": "tester", "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(message.contains("is not valid UTF-8"), "\(message)")
+        #expect(plumb.run("log", "login").stdout.split(separator: "\n").count == 1)
+    }
+}

@@ -30,7 +30,7 @@ enum ConflictsCommand: Command {
         }
         if conflicts.isEmpty { context.console.message("\(document): no conflicts") }
         for conflict in conflicts {
-            context.console.print("\(conflict.view).\(conflict.property): \(conflict.winner.value ?? "unset") (site \(conflict.winner.stamp.site.short), \(time(conflict.winner))) won over \(conflict.loser.value ?? "unset") (site \(conflict.loser.stamp.site.short), \(time(conflict.loser)))")
+            context.console.print("\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (site \(conflict.winner.stamp.site.short), \(time(conflict.winner))) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (site \(conflict.loser.stamp.site.short), \(time(conflict.loser)))")
         }
     }
 

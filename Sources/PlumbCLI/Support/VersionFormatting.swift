@@ -22,7 +22,7 @@ enum VersionFormatting {
     static func line(_ version: VersionRecord, console: Console) -> String {
         let tags = version.tags.isEmpty ? "" : "  " + console.colored("(" + version.tags.map { "tag: \($0)" }.joined(separator: ", ") + ")", "33")
         let number = String(version.number).leftPadded(to: 4)
-        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(version.author)  \(version.message)\(tags)"
+        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(TerminalText.field(version.author))  \(TerminalText.field(version.message))\(tags)"
     }
 
     /// ISO 8601 in UTC with milliseconds.
