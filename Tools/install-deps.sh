@@ -9,6 +9,7 @@ packages=(
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
   libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  sqlite3                              # the sqlite3 shell: the floor in plumb-bench flat-apply
 )
 
 missing=()

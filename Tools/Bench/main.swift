@@ -13,6 +13,7 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
     "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
     "text": (TextBenchmark.usage, { run(TextBenchmark.run, $0) }),
+    "flat-apply": (FlatApplyBenchmark.usage, { run(FlatApplyBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.
