@@ -64,8 +64,10 @@ let package = Package(
         ),
         // Pictures of frames: SVG screens, named devices, frames as JSON.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
+        // Designs in and out: Figma import, HTML/CSS export.
+        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop"]),
         // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
@@ -80,10 +82,12 @@ let package = Package(
 
         // A seeded generator shared by tests and benchmarks.
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
+        // Headless Chromium as a second layout engine, for tests and benchmarks.
+        .target(name: "BrowserCheck", dependencies: ["Interop", "LayoutEngine", "LayoutSpec"], path: "Tools/BrowserCheck"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop", "BrowserCheck"],
             path: "Tools/Bench"
         ),
 
@@ -104,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )

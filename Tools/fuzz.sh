@@ -15,7 +15,7 @@ case "$target" in
   *) echo "Tools/fuzz.sh: unknown target \"$target\" (json, spec, bundle, set-value, layout, hub-rows)" >&2; exit 64 ;;
 esac
 build=.build/fuzz
-swift build -c release --product "fuzz-$target" --sanitize=fuzzer --sanitize=address \
+swift build -c release --product "fuzz-$target" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
   -Xswiftc -parse-as-library -Xswiftc -DFUZZING --build-path "$build" >&2
 binary="$build/release/fuzz-$target"
 corpus="Tools/Fuzz/corpus/$target"

@@ -21,22 +21,31 @@ extension Store {
     ) throws -> CommitResult? {
         try mapBusy {
             try database.writeTransaction { () throws -> CommitResult? in
-                let existing = try documentID(name)
-                if existing == nil && !createIfMissing { _ = try requireDocument(name) }
-                let head = DocumentHead(store: self, documentID: existing, name: name)
-                let edits = try plan(head)
-                if edits.isEmpty { return nil }
-                // What every receiver checks, checked before anything is written.
-                for edit in edits {
-                    if let problem = Change.problem(view: edit.view, property: edit.property, value: edit.value) {
-                        throw StoreError.invalidEdit("\(name): \(problem). Nothing was written.")
-                    }
-                }
-                let documentID = try existing ?? insertDocument(name)
-                let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
-                return CommitResult(version: version, createdDocument: existing == nil)
+                try commitInTransaction(document: name, message: message, author: author, createIfMissing: createIfMissing, plan: plan)
             }
         }
+    }
+
+    /// `commit`'s work inside a write transaction the caller holds, so that several versions
+    /// (of several documents: `renameDocument`) land together or not at all.
+    func commitInTransaction(
+        document name: String, message: String, author: String, createIfMissing: Bool,
+        plan: (DocumentHead) throws -> [Edit]
+    ) throws -> CommitResult? {
+        let existing = try documentID(name)
+        if existing == nil && !createIfMissing { _ = try requireDocument(name) }
+        let head = DocumentHead(store: self, documentID: existing, name: name)
+        let edits = try plan(head)
+        if edits.isEmpty { return nil }
+        // What every receiver checks, checked before anything is written.
+        for edit in edits {
+            if let problem = Change.problem(view: edit.view, property: edit.property, value: edit.value) {
+                throw StoreError.invalidEdit("\(name): \(problem). Nothing was written.")
+            }
+        }
+        let documentID = try existing ?? insertDocument(name)
+        let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
+        return CommitResult(version: version, createdDocument: existing == nil)
     }
 
     private func insertDocument(_ name: String) throws -> Int64 {

@@ -14,7 +14,7 @@ extension Store {
             if revision == "head" { return head }
             if revision.hasPrefix("head~") {
                 guard let back = Int(revision.dropFirst(5)), back >= 0 else { throw fail("expected head~N with N a whole number") }
-                guard back < head.number else { throw fail("the document has only \(head.number) versions") }
+                guard back < head.number else { throw fail("the document has only \(head.number) version\(head.number == 1 ? "" : "s")") }
                 return try version(documentID: documentID, document: document, number: head.number - back)
                     ?? { throw fail("no such version") }()
             }

@@ -14,6 +14,10 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
     "text": (TextBenchmark.usage, { run(TextBenchmark.run, $0) }),
     "flat-apply": (FlatApplyBenchmark.usage, { run(FlatApplyBenchmark.run, $0) }),
+    "figma": (InteropBenchmark.figmaUsage, { run(InteropBenchmark.figma, $0) }),
+    "figma-agreement": (InteropBenchmark.agreementUsage, { run(InteropBenchmark.agreement, $0) }),
+    "html": (InteropBenchmark.htmlUsage, { run(InteropBenchmark.html, $0) }),
+    "browser": (InteropBenchmark.browserUsage, { run(InteropBenchmark.browser, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.

@@ -5,10 +5,12 @@ import Foundation
 
 /// A type with `main` rather than top-level code, so the tool also builds when the package is
 /// compiled with `-parse-as-library` (the fuzz targets, docs/fuzzing.md).
-@main
 enum EmbedMigrations {
     static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst()
+        try run(CommandLine.arguments.dropFirst())
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws {
         guard arguments.count >= 2, let output = arguments.first else {
             FileHandle.standardError.write("usage: EmbedMigrations OUTPUT.swift MODULE FILE.sql…\n".data(using: .utf8)!)
             exit(64)
@@ -40,3 +42,27 @@ enum EmbedMigrations {
         try source.write(toFile: output, atomically: true, encoding: .utf8)
     }
 }
+
+#if FUZZING
+// A fuzz build (Tools/fuzz.sh) links every executable of the package with libFuzzer, whose
+// `main` runs `LLVMFuzzerInitialize` first: the tool does its job there and exits.
+@_cdecl("LLVMFuzzerInitialize")
+func embedMigrationsUnderLibFuzzer(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+    let arguments = (0..<Int(argc.pointee)).map { String(cString: argv.pointee![$0]!) }
+    do {
+        try EmbedMigrations.run(arguments.dropFirst())
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("EmbedMigrations: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func embedMigrationsIsNotAFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 { 0 }
+#else
+@main
+struct EmbedMigrationsTool {
+    static func main() throws { try EmbedMigrations.main() }
+}
+#endif

@@ -65,8 +65,12 @@ enum BundleCommand: Command {
 /// `plumb state [-o FILE]`: what this store holds, for a peer's `bundle create --since`.
 enum StateCommand: Command {
     static let spec = CommandSpec(
-        name: "state", usage: "[-o FILE]", summary: "print what this store holds (for a peer's bundle create --since)",
-        options: ["-o"], aliases: ["--output": "-o"])
+        name: "state", usage: "[-o FILE] [--json]", summary: "print what this store holds (for a peer's bundle create --since)",
+        details: """
+            Prints {"plumbState": 1, "site", "knowledge": {SITE: SEQ, …}}: JSON always, so --json
+            changes nothing (it is accepted as on every read).
+            """,
+        flags: ["--json"], options: ["-o"], aliases: ["--output": "-o"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...0, spec)

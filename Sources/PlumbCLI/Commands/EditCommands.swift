@@ -23,6 +23,7 @@ enum SetCommand: Command {
         let store = try context.store()
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Set \(view): \(assignments.joined(separator: " "))", author: context.author) { head in
             guard try head.isAlive(view), let kind = try head.kind(of: view) else { throw StoreError.noView(document: document, view: view) }
+            try PropertyAssignment.checkFrameParent(assignments, parent: try head.value(view, .parent).flatMap(ValueText.decode)?.string, in: head)
             var wanted: [(Property, String?)] = []
             for assignment in assignments { wanted += try PropertyAssignment.parse(assignment, kind: kind, spec: spec).map { ($0.0, $0.1) } }
             for key in arguments.values("--unset") { wanted += try PropertyAssignment.parseUnset(key, kind: kind, spec: spec).map { ($0, nil) } }
@@ -62,6 +63,7 @@ enum AddCommand: Command {
         let suffix = FractionalIndex.suffix(for: store.site)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Add \(view) to \(parent)", author: context.author) { head in
             if try head.isAlive(view) { throw StoreError.viewExists(document: document, view: view) }
+            try PropertyAssignment.checkFrameParent(arguments.positionals.dropFirst(2), parent: parent, in: head)
             let order = try TreePlacement.orderEdits(in: head, view: view, parent: parent, moving: false, index: index, suffix: suffix)
             var edits = [
                 Edit(view: view, property: .alive, value: "true"),

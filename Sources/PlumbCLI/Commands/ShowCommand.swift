@@ -38,7 +38,11 @@ enum SpecReader {
         do {
             return try Materializer.spec(named: version.document, from: state)
         } catch {
-            throw CLIError.failure("\(version.document)@\(version.number): no root view in this version")
+            let name = "\(version.document)@\(version.number)"
+            if state.aliveViews.isEmpty && version.number > 1 {
+                throw CLIError.failure("\(name): the document is deleted in this version (plumb docs rm or mv); `plumb revert \(version.document)@\(version.number - 1)` brings it back")
+            }
+            throw CLIError.failure("\(name): no root view in this version")
         }
     }
 }

@@ -24,7 +24,7 @@ enum SyncCommand: Command {
             try syncWithHub(remote, local: local, skew: skew, arguments: arguments, context: context)
             return
         }
-        let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
+        let remotePath = try existingStoreFile(arguments.positionals[0], context: context, remotes: try local.remotes().map(\.name))
         let remote = try context.open(remotePath)
         guard realPath(remote.path) != realPath(local.path) else { throw CLIError.failure("\(arguments.positionals[0]): that is this store") }
         let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
@@ -38,6 +38,23 @@ enum SyncCommand: Command {
             context.console.print(TransferReporting.summary("sent", report.sent))
         }
     }
+}
+
+/// The store file a `PATH` argument names, or an error telling a missing remote (a bare name,
+/// where `remotes` could have held it) from a missing path and from a folder without a store.
+func existingStoreFile(_ argument: String, context: Context, remotes: [String]?) throws -> String {
+    let path = Store.storeFileOrSelf(argument, relativeTo: context.directory)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { return path }
+        throw CLIError.failure("\(argument): a folder without a Plumb store (no .plumb/store.sqlite or store.sqlite in it)")
+    }
+    if let remotes, !argument.contains("/") {
+        let hint = Suggestion.nearest(to: argument, in: remotes).map { "did you mean \"\($0)\"? " } ?? ""
+        let known = remotes.isEmpty ? "there are none; `plumb remote add \(argument) URL` adds one" : "\(hint)`plumb remote list` shows them"
+        throw CLIError.failure("\"\(argument)\" is not a remote (\(known)), nor a path to a store (no file or folder \(context.absolute(argument)))")
+    }
+    throw CLIError.failure("\(argument): no such file or folder (give a store file, or a folder holding .plumb/)")
 }
 
 /// A path with links and `..` resolved, for telling whether two paths name one file.
@@ -72,7 +89,7 @@ enum CloneCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
-        let source = try context.open(Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory))
+        let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil))
         try InitCommand.run(try ParsedArguments([arguments.positionals[1]], spec: InitCommand.spec), context: context)
         let target = try context.open(Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
         let report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }

@@ -14,7 +14,8 @@ struct LayoutWarning: Equatable {
         /// A label's or button's text cut at this size: lines dropped, a line truncated, or
         /// the text taller than the label.
         case textDoesNotFit = "text-does-not-fit"
-        /// Two drawn children of a `view` container overlap.
+        /// Two drawn siblings the layout places overlap (stack and grid children, and children
+        /// of a `view` that do not fill it).
         case overlap = "overlap"
     }
 

@@ -39,9 +39,21 @@ public final class Context {
         return store
     }
 
-    /// Who is making versions: `PLUMB_AUTHOR`, else the login name.
+    /// Who is making versions: `PLUMB_AUTHOR`, else the login name (`USER`, `LOGNAME`), else
+    /// the account's name (as `id -un` finds it when neither is set, in cron jobs and
+    /// containers), else "unknown".
     public var author: String {
-        environment["PLUMB_AUTHOR"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+        for key in ["PLUMB_AUTHOR", "USER", "LOGNAME"] {
+            if let name = environment[key], !name.isEmpty { return name }
+        }
+        return Self.accountName() ?? "unknown"
+    }
+
+    /// The name of the account this process runs as, from the user database.
+    static func accountName() -> String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        let text = String(cString: name)
+        return text.isEmpty ? nil : text
     }
 
     /// A path made absolute against the working directory.

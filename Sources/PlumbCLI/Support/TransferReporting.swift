@@ -36,8 +36,9 @@ enum TransferReporting {
         }
     }
 
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// `1 version`, `2 versions`; `nouns` for plurals not made with an s (`properties`).
+    static func plural(_ count: Int, _ noun: String, _ nouns: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : nouns ?? noun + "s")"
     }
 
     /// `--max-clock-skew SECONDS` (default 60).

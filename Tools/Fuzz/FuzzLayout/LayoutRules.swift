@@ -48,7 +48,8 @@ enum LayoutRules {
     /// One axis of the docking table; `placement` 0 fill, 1 start, 2 center, 3 end.
     static func axis(_ id: String, _ name: String, placement: Int, slotStart: Double, slotLength: Double, marginStart: Double,
                      marginEnd: Double, minimum: Double, maximum: Double, origin: Double, length: Double) {
-        let usable = slotLength - marginStart - marginEnd
+        // A slot smaller than the margins leaves no usable length, not a negative one.
+        let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
         // Where the sums themselves lose all precision (1e300-point margins), there is nothing
         // exact to compare.

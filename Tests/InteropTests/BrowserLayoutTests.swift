@@ -1,0 +1,61 @@
+import BrowserCheck
+import Foundation
+import Interop
+import LayoutEngine
+import LayoutSpec
+import Testing
+import TextMetrics
+
+/// The browser as a second layout engine: each exported page laid out by headless Chromium
+/// at five window sizes must put every view where `plumb resolve` does (0.5 px, labels 1 px),
+/// except where docs/html-export.md says CSS cannot follow Plumb. `plumb-bench browser` prints
+/// the same comparison with every mismatch by rule.
+@Suite(.serialized) struct BrowserLayoutTests {
+    static let goldensFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("LayoutEngineTests/Goldens").path
+
+    /// The known differences on the goldens: CSS grid hands a spanning child's extra length to
+    /// its tracks differently than Plumb (equally to its auto tracks).
+    static let knownGoldenMismatches: Set<String> = ["grid-spans.json a", "grid-spans.json d"]
+
+    static func compare(_ cases: [BrowserComparison.Case]) throws -> BrowserComparison {
+        let chromium = try #require(Chromium.find(), "headless Chromium is needed: Tools/install-deps.sh installs it")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-browser-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try BrowserComparison.run(cases, engine: LayoutEngine(measurer: try FontTextMeasurer()), chromium: chromium, scratch: scratch)
+    }
+
+    @Test func goldensAndSeedsLayOutAsPlumbDoes() throws {
+        let cases = try BrowserCases.goldens(in: Self.goldensFolder)
+        #expect(cases.contains { $0.name.hasPrefix("seed-button") } && cases.contains { $0.name.hasPrefix("seed-label") })
+        let result = try Self.compare(cases)
+        #expect(result.compared >= 800)
+        let unexpected = result.rootCauses.filter { !Self.knownGoldenMismatches.contains("\($0.document) \($0.id)") }
+        #expect(unexpected.isEmpty, "\(unexpected.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(result.agreed + result.rootCauses.count + result.followers == result.compared)
+    }
+
+    /// The spec files in `examples/` (when the repository has them), under the same rule as
+    /// Figma frames below.
+    @Test func examplesLayOutAsPlumbDoes() throws {
+        let folder = URL(fileURLWithPath: Self.goldensFolder).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples").path
+        let cases = BrowserCases.examples(in: folder)
+        guard !cases.isEmpty else { return }
+        let result = try Self.compare(cases)
+        let unexpected = result.rootCauses.filter { !$0.rule.contains("wraps") }
+        #expect(unexpected.isEmpty, "\(unexpected.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Imported Figma frames: every mismatch left is a label that wraps, where CSS cannot
+    /// follow Plumb (it does not shrink a wrapped block to its widest line; line-break rules
+    /// of Chromium's and the system's ICU differ in places).
+    @Test(arguments: SharedFigmaFiles.names)
+    func figmaFramesLayOutAsPlumbDoes(_ name: String) throws {
+        let frames = try FigmaImporter.read(try SharedFigmaFiles.bytes(name), file: name).frames
+        let result = try Self.compare(frames.map { BrowserComparison.Case(name: $0.document, spec: $0.spec) })
+        let unexpected = result.rootCauses.filter { !$0.rule.contains("wraps") }
+        #expect(unexpected.isEmpty, "\(name):\n\(unexpected.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(Double(result.agreed) >= 0.89 * Double(result.compared), "\(name): \(result.agreed) of \(result.compared)")
+    }
+}
