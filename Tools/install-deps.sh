@@ -8,7 +8,7 @@ packages=(
   libsqlite3-dev                       # the store
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
-  libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
   sqlite3                              # the sqlite3 shell: the floor in plumb-bench flat-apply
   chromium chromium-driver             # the browser that lays out exported HTML pages in the tests
   zsh fish groff-base                  # the completion scripts' and manual page's tests

@@ -72,13 +72,14 @@ extension SyncCommand {
         let pushed = try hub.push(from: local)
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([
-                JSONMember("pulled", TransferReporting.json(pulled)),
-                JSONMember("pushed", .object([JSONMember("versions", .number(Double(pushed.versions))), JSONMember("changes", .number(Double(pushed.changes)))])),
+                JSONMember("pulled", HubReporting.json(pulled)),
+                JSONMember("pushed", HubReporting.json(pushed)),
             ])))
         } else {
-            context.console.print(TransferReporting.summary("pulled", pulled) + " from \(remote.name)")
+            HubReporting.pulled(pulled, from: remote, context: context)
             HubReporting.pushed(pushed, to: remote, context: context, json: false)
         }
+        try HubReporting.failIfRefused(pulled)
     }
 }
 
