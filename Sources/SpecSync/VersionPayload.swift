@@ -49,6 +49,7 @@ public struct VersionPayload: Sendable, Equatable {
         expected[site] = lastSeq
         guard expected == version.vector, base[site] < firstSeq else { return "its vector is not its base plus its own changes" }
         guard Identifier.isValid(document) else { return "bad document name" }
+        if let problem = Change.headerProblem(message: version.message, author: version.author) { return problem }
         return nil
     }
 }

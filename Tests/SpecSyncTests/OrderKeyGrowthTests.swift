@@ -153,5 +153,12 @@ import Testing
         #expect(Change.problem(view: "v", property: .width, value: "-1") != nil)
         #expect(Change.problem(view: "v", property: .parent, value: "null") == nil)
         #expect(Change.problem(view: "v", property: .text, value: nil) == nil)
+        // Bounds a hub holds too: a value over 1 MiB of JSON (a text of control characters
+        // escapes to six bytes each), a message or author over 1 MiB.
+        let escaped = ValueText.string(String(repeating: "\u{1}", count: 200_000))
+        #expect(escaped.utf8.count > Change.maxValueBytes)
+        #expect(Change.problem(view: "v", property: .text, value: escaped) != nil)
+        #expect(Change.headerProblem(message: String(repeating: "m", count: Change.maxHeaderTextBytes + 1), author: "a") != nil)
+        #expect(Change.headerProblem(message: "fine", author: "a") == nil)
     }
 }
