@@ -82,12 +82,15 @@ let package = Package(
 
         // A seeded generator shared by tests and benchmarks.
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
+        // The merge core without SQLite: in-memory replicas and the seeded convergence run.
+        .target(name: "MergeSimulation", dependencies: ["SpecSync", "LayoutSpec", "SeededRandom"], path: "Tools/MergeSimulation"),
         // Headless Chromium as a second layout engine, for tests and benchmarks.
         .target(name: "BrowserCheck", dependencies: ["Interop", "LayoutEngine", "LayoutSpec"], path: "Tools/BrowserCheck"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop", "BrowserCheck"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop",
+                           "BrowserCheck", "MergeSimulation"],
             path: "Tools/Bench"
         ),
 
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"], swiftSettings: lazySwiftSettings),
-        .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec"]),
+        .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec", "MergeSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],

@@ -54,18 +54,18 @@ extension Store {
     public func renameDocument(_ old: String, to new: String, message: String, author: String) throws -> RenameResult {
         guard Identifier.isValid(new) else { throw StoreError.invalidEdit("\"\(new)\" is not a document name (\(Identifier.rule))") }
         guard old != new else { throw StoreError.invalidEdit("\"\(old)\" already has that name") }
-        return try mapBusy {
+        return try mapErrors {
             try database.writeTransaction {
                 let oldID = try requireDocument(old)
-                let source = DocumentHead(store: self, documentID: oldID, name: old)
-                let sourceState = try source.state()
+                let source = try DocumentHead(store: self, documentID: oldID, name: old)
+                let sourceState = try source.resolved().state
                 guard !sourceState.aliveViews.isEmpty else {
                     throw StoreError.invalidEdit("document \"\(old)\" is deleted; restore it with `plumb revert` before renaming it")
                 }
                 let sourceVersion = try head(of: old)
                 let renamedMessage = DocumentRename.message(message, key: DocumentRename.fromKey, document: old, version: sourceVersion.id)
                 let renamed = try commitInTransaction(document: new, message: renamedMessage, author: author, createIfMissing: true) { head in
-                    let current = try head.state()
+                    let current = try head.resolved().state
                     guard current.aliveViews.isEmpty else { throw StoreError.documentExists(new) }
                     return StateDifference.edits(from: current, to: sourceState)
                 }
@@ -89,7 +89,7 @@ extension Store {
 
     /// The edits deleting every live view of a document.
     static func deletionEdits(_ head: DocumentHead) throws -> [Edit] {
-        try head.state().aliveViews.sorted().map { Edit(view: $0, property: .alive, value: "false") }
+        try head.resolved().state.aliveViews.sorted().map { Edit(view: $0, property: .alive, value: "false") }
     }
 }
 

@@ -88,7 +88,7 @@ extension Store {
         guard Identifier.isValid(name), Int(name) == nil, name != "head" else {
             throw StoreError.invalidEdit("\"\(name)\" cannot be a tag name (\(Identifier.rule), not a number, not \"head\")")
         }
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction {
                 let documentID = try requireDocument(version.document)
                 if try database.scalar("SELECT 1 FROM tags WHERE document = ? AND name = ?", [.integer(documentID), .text(name)]) != nil {

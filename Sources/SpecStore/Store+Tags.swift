@@ -29,7 +29,7 @@ extension Store {
     /// Removes a tag (the version stays); returns the version it named.
     @discardableResult
     public func deleteTag(_ name: String, of document: String) throws -> VersionRecord {
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction {
                 let documentID = try requireDocument(document)
                 guard let rowID = try database.scalar("SELECT version FROM tags WHERE document = ? AND name = ?",

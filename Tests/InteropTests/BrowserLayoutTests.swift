@@ -35,6 +35,43 @@ import TextMetrics
         #expect(result.agreed + result.rootCauses.count + result.followers == result.compared)
     }
 
+    /// Margins wider than the slot at some window sizes and not at others (the slot-under-
+    /// margins goldens have a fixed slot): in a view, across a vertical and a horizontal
+    /// stack, and in a grid cell, for every docking. Plumb follows WPF (no usable length: the
+    /// view at its start margin); the page must too, at each of the five sizes.
+    @Test func marginsWiderThanTheSlotAtSomeWindowSizes() throws {
+        func children(_ prefix: String, margin: String, horizontal: Bool, vertical: Bool, cell: String = "") -> String {
+            var views: [String] = []
+            for (name, across, down) in [("start", "left", "top"), ("center", "center", "center"), ("end", "right", "bottom")] {
+                var view = #"{"id": "\#(prefix)-\#(name)", "width": 30, "height": 20\#(cell), "margin": \#(margin)"#
+                if horizontal { view += #", "horizontalAlignment": "\#(across)""# }
+                if vertical { view += #", "verticalAlignment": "\#(down)""# }
+                views.append(view + "}")
+            }
+            views.append(#"{"id": "\#(prefix)-fill"\#(cell), "margin": \#(margin)}"#)
+            views.append(#"{"id": "\#(prefix)-fill-min", "minWidth": 50, "minHeight": 40\#(cell), "margin": \#(margin)}"#)
+            views.append(#"{"id": "\#(prefix)-fill-size", "width": 60, "height": 30\#(cell), "margin": \#(margin)}"#)
+            return views.joined(separator: ", ")
+        }
+        // 400 across and 600 down: wider than a 320 or 375 window, narrower than the others;
+        // in a grid cell (half the window) 400 across and 300 down.
+        let across = #"{"left": 200, "right": 200}"#, down = #"{"top": 300, "bottom": 300}"#
+        let both = #"{"left": 200, "right": 200, "top": 300, "bottom": 300}"#
+        let cell = #"{"left": 200, "right": 200, "top": 150, "bottom": 150}"#
+        let text = #"""
+            {"plumb": 1, "name": "margins-wider-than-the-slot", "root": {"id": "root", "children": [
+              {"id": "cells", "children": [\#(children("v", margin: both, horizontal: true, vertical: true))]},
+              {"id": "column", "kind": "stack", "children": [\#(children("c", margin: across, horizontal: true, vertical: false))]},
+              {"id": "row", "kind": "stack", "orientation": "horizontal", "children": [\#(children("r", margin: down, horizontal: false, vertical: true))]},
+              {"id": "grid", "kind": "grid", "rows": ["*", "*"], "columns": ["*", "*"], "children": [\#(children("g", margin: cell, horizontal: true, vertical: true, cell: #", "row": 1, "column": 1"#))]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "margins-wider-than-the-slot.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "margins-wider-than-the-slot", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The spec files in `examples/` (when the repository has them), under the same rule as
     /// Figma frames below.
     @Test func examplesLayOutAsPlumbDoes() throws {

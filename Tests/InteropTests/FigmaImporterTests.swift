@@ -72,10 +72,12 @@ import Testing
         let scale = try Self.view(frame, "scale")
         #expect(scale.horizontalAlignment == nil && scale.width == nil)
         #expect(frame.summary.approximated["SCALE constraint (imported as fill)"] == 2)
-        // 10 left of the parent: margins cannot be negative, so it is centred with its offset.
+        // 10 left of the parent: margins cannot be negative, so it is centred with its offset
+        // (FigmaOutsideParentTests has the other cases).
         let outside = try Self.view(frame, "outside")
         #expect(outside.horizontalAlignment == .center && outside.width == 40)
-        #expect(frame.summary.approximated["outside its parent (placed by centre with its size)"] == 1)
+        #expect(outside.margin.left == nil && outside.margin.right == 380)
+        #expect(frame.summary.approximated["outside its parent (placed with its size by its centre or an edge)"] == 1)
         try Self.expectFigmaBoxes(frame)
     }
 

@@ -48,6 +48,10 @@ import Testing
         #expect(style("c").contains("grid-column:3") && style("c").contains("grid-row:1"))
         // fill with a width: centred with the slot (less margins) as both minimum and maximum.
         #expect(style("c").contains("justify-self:center") && style("c").contains("min-width:max(5px,max(0px,calc(100% - 2px)))"))
+        // Centred: shifted by half of what the margins exceed the cell by (none while they fit).
+        #expect(style("c").contains("left:max(0px,calc(1px - 50%))") && !style("c").contains("top:"))
+        // Stretched or docked at the start, nothing to shift.
+        #expect(!style("form").contains("top:") && !style("bar").contains("left:"))
         #expect(style("b").contains("border-radius:4px") && style("b").contains("outline:1px solid #000000") && style("b").contains("opacity:0.5"))
         #expect(style("d").contains("visibility:hidden") && style("e").contains("display:none"))
         #expect(style("e").contains("background:#FF000080"))

@@ -87,6 +87,34 @@ import Testing
         #expect(plumb.run("docs").stdout.isEmpty)
     }
 
+    /// The file is read as spec files are (`SpecFile.bytes`): a missing file and a folder are
+    /// named in words, and `-` reads standard input.
+    @Test func theFileIsReadAsSpecFilesAre() throws {
+        let plumb = PlumbRunner()
+        plumb.run("init")
+        let missing = plumb.run("import", "figma", "nothere.json")
+        #expect(missing.status == 1 && missing.stderr == "plumb import: nothere.json: no such file. Check the path.\n", "\(missing.stderr)")
+        try FileManager.default.createDirectory(at: plumb.folder.appendingPathComponent("exports"), withIntermediateDirectories: true)
+        let folder = plumb.run("import", "figma", "exports")
+        #expect(folder.status == 1 && folder.stderr == "plumb import: exports: is a folder, expected a Figma file (JSON). Give the path of a file inside it.\n", "\(folder.stderr)")
+        #expect(plumb.run("docs").stdout.isEmpty)
+
+        let process = Process()
+        process.executableURL = PlumbRunner.executable
+        process.arguments = ["--store", plumb.storePath, "import", "figma", "-", "--frame", "1:1"]
+        process.environment = ["PLUMB_AUTHOR": "tester"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(Self.figma().utf8))
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && printed.contains("home-screen: version 1"), "\(printed)")
+    }
+
     @Test func aMissingFrameWritesNothing() {
         let plumb = PlumbRunner()
         plumb.run("init")

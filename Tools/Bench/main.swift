@@ -21,6 +21,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "figma-agreement": (InteropBenchmark.agreementUsage, { run(InteropBenchmark.agreement, $0) }),
     "html": (InteropBenchmark.htmlUsage, { run(InteropBenchmark.html, $0) }),
     "browser": (InteropBenchmark.browserUsage, { run(InteropBenchmark.browser, $0) }),
+    "converge": ("converge [SEEDS] [OPERATIONS]", { run(ConvergenceBenchmark.run, $0) }),
+    "merge": ("merge --baseline PATH [--plumb PATH] [clone] [hashing] [moves]", { run(MergeBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.

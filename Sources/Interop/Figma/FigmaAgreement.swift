@@ -5,7 +5,8 @@ import LayoutSpec
 /// box Figma computed for every node.
 ///
 /// Every view that is not text and takes space is compared (collapsed views, hidden layers in
-/// auto layout, have no box in Figma worth the name); it agrees when x, y, width and height
+/// auto layout, have no box in Figma worth the name; views the importer added around a child
+/// outside its parent have none at all); it agrees when x, y, width and height
 /// are each within `tolerance` points. Labels are counted on their own: their size is the
 /// text measured with the fonts installed here, not Figma's.
 ///
@@ -50,7 +51,7 @@ public struct FigmaAgreement: Sendable {
         let layout = engine.resolve(spec, viewport: viewport)
         var result = FigmaAgreement()
         var missed: [Int] = []
-        for index in 0..<spec.count {
+        for index in 0..<spec.count where !frame.isAdded[index] {
             if frame.isCollapsed[index] {
                 result.collapsed += 1
                 continue

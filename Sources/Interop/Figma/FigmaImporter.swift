@@ -47,7 +47,7 @@ public enum FigmaImporter {
             var frame = ImportedFrame(
                 document: document, spec: Spec(name: document, views: mapper.views, parents: mapper.parents),
                 nodeTypes: mapper.types, nodeNames: mapper.names, figmaBoxes: mapper.boxes,
-                isCollapsed: mapper.collapsed, isRotated: mapper.rotated, summary: frameSummary)
+                isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, summary: frameSummary)
             frame.assignIDs()
             summary.add(frameSummary)
             imported.append(frame)

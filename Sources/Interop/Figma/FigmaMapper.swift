@@ -6,7 +6,9 @@ import LayoutSpec
 /// (`ChildLayout`): docked by their constraints (a plain frame or group), flowing in a stack,
 /// or in grid cells (auto layout Plumb's stack cannot say: centred or spread children, growing
 /// children, absolutely positioned ones, `layoutMode: GRID`). Each child then gets its
-/// alignment, margins and explicit size from its `Placement` in that layout.
+/// alignment, margins and explicit size from its `Placement` in that layout; a docked child
+/// lying wholly before its parent's start is placed through a view added around it
+/// (`OutsideWrapper`).
 struct FigmaMapper {
     private(set) var views: [View] = []
     private(set) var parents: [Int] = []
@@ -15,6 +17,8 @@ struct FigmaMapper {
     private(set) var boxes: [FigmaRect] = []
     private(set) var collapsed: [Bool] = []
     private(set) var rotated: [Bool] = []
+    /// Per view: true for a view the importer added (an `OutsideWrapper`), not a Figma node.
+    private(set) var added: [Bool] = []
     var summary = ImportSummary()
     let file: String
     /// The frame's top-left corner on the canvas: Figma boxes are made relative to it.
@@ -33,8 +37,15 @@ struct FigmaMapper {
 
     private mutating func visit(_ node: FigmaNode, parent: Int, placement: Placement, inCollapsed: Bool) throws(InteropError) {
         guard let box = node.box else { throw missingBox(node) }
-        if views.count >= SpecCodec.maxViews {
-            throw InteropError(file: file, location: node.path, message: "more than \(SpecCodec.maxViews) views in one frame")
+        if let content = placement.dockingContent {
+            let (horizontal, vertical) = Self.docked(node, box: box, in: content)
+            if let wrapper = OutsideWrapper(around: box, in: content, horizontal: horizontal, vertical: vertical) {
+                let index = try wrap(node, in: wrapper, parent: parent, placement: placement, inCollapsed: inCollapsed)
+                let inWrapper = Placement.wrapped(
+                    content: wrapper.box, horizontally: horizontal.outside == .beforeStart, vertically: vertical.outside == .beforeStart)
+                try visit(node, parent: index, placement: inWrapper, inCollapsed: inCollapsed)
+                return
+            }
         }
         let layout = node.isContainer ? ChildLayout.plan(for: node) : nil
         var view = View(id: "v\(views.count)", kind: kind(of: node, layout: layout))
@@ -44,15 +55,9 @@ struct FigmaMapper {
         place(&view, node: node, box: box, placement: placement)
         style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
-
-        let index = views.count
-        views.append(view)
-        parents.append(parent)
-        types.append(node.type)
-        names.append(node.name)
-        boxes.append(FigmaRect(x: round3(box.x - origin.x), y: round3(box.y - origin.y), width: round3(box.width), height: round3(box.height)))
-        collapsed.append(isCollapsed)
-        rotated.append(abs(node.rotation) > 1e-4 || (parent >= 0 && rotated[parent]))
+        let index = try append(
+            view, node: node, type: node.type, name: node.name, box: box, parent: parent,
+            collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false)
 
         guard let layout else {
             if !node.children.isEmpty { summary.skipped("\(node.type.words) parts (drawn as one shape)", node.subtreeCount - 1) }
@@ -65,6 +70,42 @@ struct FigmaMapper {
             }
             try visit(child, parent: index, placement: childPlacement, inCollapsed: isCollapsed)
         }
+    }
+
+    /// Adds a view and what Figma says about it; returns its index.
+    private mutating func append(
+        _ view: View, node: FigmaNode, type: FigmaNodeType, name: String, box: FigmaRect, parent: Int,
+        collapsed isCollapsed: Bool, rotated isRotated: Bool, added isAdded: Bool
+    ) throws(InteropError) -> Int {
+        if views.count >= SpecCodec.maxViews {
+            throw InteropError(file: file, location: node.path, message: "more than \(SpecCodec.maxViews) views in one frame")
+        }
+        views.append(view)
+        parents.append(parent)
+        types.append(type)
+        names.append(name)
+        boxes.append(FigmaRect(x: round3(box.x - origin.x), y: round3(box.y - origin.y), width: round3(box.width), height: round3(box.height)))
+        collapsed.append(isCollapsed)
+        rotated.append(isRotated || (parent >= 0 && rotated[parent]))
+        added.append(isAdded)
+        return views.count - 1
+    }
+
+    /// Adds the plain view that places `node` wholly before its parent's start (docs/figma.md,
+    /// "Outside the parent"); returns its index.
+    private mutating func wrap(_ node: FigmaNode, in wrapper: OutsideWrapper, parent: Int, placement: Placement, inCollapsed: Bool) throws(InteropError) -> Int {
+        var view = View(id: "v\(views.count)", kind: .view)
+        view.sourceId = String((node.id + OutsideWrapper.sourceSuffix).prefix(Property.maxSourceIDLength))
+        if case .dockedInGrid(_, let rowSpan, let columnSpan) = placement {
+            view.rowSpan = rowSpan > 1 ? rowSpan : nil
+            view.columnSpan = columnSpan > 1 ? columnSpan : nil
+            summary.approximated("absolutely positioned child of auto layout (docked over the grid)")
+        }
+        wrapper.configure(&view)
+        summary.approximated("wholly above or left of its parent (placed in a view added around it)")
+        return try append(
+            view, node: node, type: .frame, name: node.name + " outside", box: wrapper.box, parent: parent,
+            collapsed: inCollapsed, rotated: false, added: true)
     }
 
     private func kind(of node: FigmaNode, layout: ChildLayout?) -> ViewKind {
@@ -84,11 +125,13 @@ struct FigmaMapper {
         case .root:
             break
         case .docked(let content):
-            dock(&view, node: node, box: box, in: content, sizingParent: nil)
+            dock(&view, node: node, box: box, in: content)
+        case .wrapped(let content, let horizontally, let vertically):
+            dock(&view, node: node, box: box, in: content, keepingSize: (horizontally, vertically))
         case .dockedInGrid(let content, let rowSpan, let columnSpan):
             view.rowSpan = rowSpan > 1 ? rowSpan : nil
             view.columnSpan = columnSpan > 1 ? columnSpan : nil
-            dock(&view, node: node, box: box, in: content, sizingParent: nil)
+            dock(&view, node: node, box: box, in: content)
             summary.approximated("absolutely positioned child of auto layout (docked over the grid)")
         case .flow(let parentLayout, let track):
             flow(&view, node: node, box: box, parentLayout: parentLayout, track: track)
@@ -102,17 +145,12 @@ struct FigmaMapper {
     }
 
     /// A child of a plain frame or group: its constraints say how it follows the parent.
-    private mutating func dock(_ view: inout View, node: FigmaNode, box: FigmaRect, in content: FigmaRect, sizingParent: FigmaAutoLayout?) {
-        let constraints = node.constraints ?? FigmaConstraints(horizontal: "LEFT", vertical: "TOP")
-        let horizontal = Docked(
-            start: box.x - content.x, length: box.width, end: content.maxX - box.maxX, constraint: constraints.horizontal,
-            sizing: Sizing.of(node, horizontal: true, parent: sizingParent))
-        let vertical = Docked(
-            start: box.y - content.y, length: box.height, end: content.maxY - box.maxY, constraint: constraints.vertical,
-            sizing: Sizing.of(node, horizontal: false, parent: sizingParent))
+    private mutating func dock(_ view: inout View, node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false)) {
+        let (horizontal, vertical) = Self.docked(node, box: box, in: content, keepingSize: keepingSize)
         for axis in [horizontal, vertical] {
             if axis.constraint == "SCALE" { summary.approximated("SCALE constraint (imported as fill)") }
-            if axis.fellBack { summary.approximated("outside its parent (placed by centre with its size)") }
+            precondition(axis.outside != .beforeStart, "visit wraps a child lying wholly before its parent's start")
+            if axis.outside == .placed { summary.approximated("outside its parent (placed with its size by its centre or an edge)") }
         }
         view.horizontalAlignment = horizontal.placement.horizontal
         view.verticalAlignment = vertical.placement.vertical
@@ -122,6 +160,20 @@ struct FigmaMapper {
         view.margin.bottom = nonZero(vertical.marginEnd)
         view.width = horizontal.length.map(round3)
         view.height = vertical.length.map(round3)
+    }
+
+    /// How a child of a plain frame or group docks on each axis of `content`, by its
+    /// constraints (`LEFT`, `TOP` when it has none); with its own length on the axes
+    /// `keepingSize` names, even where it hugs its content.
+    static func docked(_ node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false)) -> (horizontal: Docked, vertical: Docked) {
+        let constraints = node.constraints ?? FigmaConstraints(horizontal: "LEFT", vertical: "TOP")
+        let horizontal = Docked(
+            start: box.x - content.x, length: box.width, end: content.maxX - box.maxX, constraint: constraints.horizontal,
+            sizing: keepingSize.0 ? .fixed : Sizing.of(node, horizontal: true, parent: nil))
+        let vertical = Docked(
+            start: box.y - content.y, length: box.height, end: content.maxY - box.maxY, constraint: constraints.vertical,
+            sizing: keepingSize.1 ? .fixed : Sizing.of(node, horizontal: false, parent: nil))
+        return (horizontal, vertical)
     }
 
     /// A child flowing in an auto layout (a stack, or a grid track along the axis).

@@ -18,11 +18,15 @@ public struct ImportedFrame: Sendable {
     /// Per view: true when it or an ancestor is rotated in Figma (its box is then the bounds
     /// of the turned shape, which docking cannot follow).
     public let isRotated: [Bool]
+    /// Per view: true for a view the importer added rather than a Figma node (the wrapper
+    /// that places a child lying wholly before its parent's start, docs/figma.md); its box
+    /// in `figmaBoxes` is the one the importer gave it, not Figma's.
+    public let isAdded: [Bool]
     /// What was not expressed exactly.
     public let summary: ImportSummary
 
     init(document: String, spec: Spec, nodeTypes: [FigmaNodeType], nodeNames: [String], figmaBoxes: [FigmaRect],
-         isCollapsed: [Bool], isRotated: [Bool], summary: ImportSummary) {
+         isCollapsed: [Bool], isRotated: [Bool], isAdded: [Bool], summary: ImportSummary) {
         self.document = document
         self.spec = spec
         self.nodeTypes = nodeTypes
@@ -30,6 +34,7 @@ public struct ImportedFrame: Sendable {
         self.figmaBoxes = figmaBoxes
         self.isCollapsed = isCollapsed
         self.isRotated = isRotated
+        self.isAdded = isAdded
         self.summary = summary
     }
 
@@ -45,7 +50,8 @@ public struct ImportedFrame: Sendable {
     /// Gives every view its id: a view whose Figma node already has one in `existing`
     /// (`sourceId` → view id, from the stored document) keeps it, so re-importing a later
     /// export changes only what the designer changed; the others get readable ids from their
-    /// layer names, unique in the document.
+    /// layer names, unique in the document. A view the importer added around a child is
+    /// named after the child's id: `CHILD-outside`.
     public mutating func assignIDs(reusing existing: [String: String] = [:]) {
         var views = spec.views
         var reused = [String?](repeating: nil, count: views.count)
@@ -56,8 +62,13 @@ public struct ImportedFrame: Sendable {
             }
         }
         var allocator = ViewIdentifiers.Allocator(reserved: claimed)
-        for index in views.indices {
+        for index in views.indices where !isAdded[index] {
             views[index].id = reused[index] ?? allocator.unique(idBases[index])
+        }
+        for index in views.indices where isAdded[index] {
+            // The mapper adds the view just before the child it holds.
+            precondition(index + 1 < views.count && spec.parents[index + 1] == index, "an added view holds the next view")
+            views[index].id = reused[index] ?? allocator.unique(views[index + 1].id.prefix(100) + "-outside")
         }
         spec = Spec(name: document, views: views, parents: spec.parents)
     }

@@ -156,11 +156,11 @@ public struct HTMLExporter {
         let horizontal = Axis(
             alignment: Docking(view.horizontalAlignment), length: view.width, minimum: view.minWidth, maximum: view.maxWidth,
             marginStart: view.margin.left ?? 0, marginEnd: view.margin.right ?? 0, alongStack: inStack && !vertical,
-            inCell: !inStack, wraps: wraps)
+            wraps: wraps)
         let verticalAxis = Axis(
             alignment: Docking(view.verticalAlignment), length: view.height, minimum: view.minHeight, maximum: view.maxHeight,
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
-            inCell: !inStack, wraps: wraps)
+            wraps: wraps)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))
         if inStack {
             // A stack aligns its children across its axis only.

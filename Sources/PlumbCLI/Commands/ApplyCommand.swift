@@ -37,7 +37,7 @@ enum ApplyCommand: Command {
         let result = try store.commit(
             document: parsed.name, message: arguments.value("-m") ?? "Apply \(path)", author: context.author, createIfMissing: true
         ) { head in
-            let comparison = SpecComparison(from: try head.state(), toMatch: parsed, orderSuffix: suffix)
+            let comparison = SpecComparison(from: try head.resolved().state, toMatch: parsed, orderSuffix: suffix)
             difference = comparison.difference
             previous = head.exists ? try store.head(of: parsed.name).number : nil
             return comparison.edits

@@ -32,7 +32,7 @@ enum BundleCommand: Command {
     private static func create(_ arguments: ParsedArguments, context: Context) throws {
         guard let output = arguments.value("-o") else { throw CLIError.usage("-o FILE is required", command: spec) }
         let documents = Array(arguments.positionals.dropFirst())
-        let store = try context.store()
+        let store = try context.readStore()
         for name in documents { _ = try store.head(of: name) }
         let since = try arguments.value("--since").map { try PeerState.read($0, context: context) } ?? VersionVector()
         let bundle = try BundleFile.make(from: store, documents: documents, since: since)
@@ -47,7 +47,7 @@ enum BundleCommand: Command {
         let path = arguments.positionals[1]
         let bundle: BundleFile
         do {
-            bundle = try BundleFile(decoding: try FileSystem.read(context.absolute(path), shown: path, limit: maxBytes))
+            bundle = try BundleFile(decoding: try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: maxBytes))
         } catch let error as BundleError {
             throw CLIError.failure("\(path): \(error)")
         }
@@ -74,7 +74,7 @@ enum StateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...0, spec)
-        let store = try context.store()
+        let store = try context.readStore()
         let text = JSONWriter.pretty(PeerState.json(site: store.site, knowledge: try store.knowledge())) + "\n"
         if let output = arguments.value("-o") {
             try FileSystem.writeAtomically(Array(text.utf8), to: context.absolute(output), shown: output)
@@ -96,7 +96,7 @@ enum PeerState {
 
     /// Reads a state file or a bundle's recorded knowledge.
     static func read(_ path: String, context: Context) throws -> VersionVector {
-        let bytes = try FileSystem.read(context.absolute(path), shown: path, limit: BundleCommand.maxBytes)
+        let bytes = try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: BundleCommand.maxBytes)
         if bytes.starts(with: BundleFile.magic) {
             do { return try BundleFile(decoding: bytes).knowledge } catch { throw CLIError.failure("\(path): \(error)") }
         }

@@ -20,6 +20,8 @@ enum CheckCommand: Command {
               overlap            drawn siblings the layout places that overlap: children of a
                                  stack or grid, and children of a view that do not fill it on
                                  both axes (one that does is a background, meant to be drawn over)
+              detached           (stored versions) a view a merge cut off from the document: a
+                                 concurrent delete above it; see `plumb conflicts DOC`
             Hidden and collapsed views are not checked for text and overlaps.
 
             \(LayoutOptions.help)
@@ -40,10 +42,13 @@ enum CheckCommand: Command {
         }
         try arguments.expect(1...1, spec)
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)
+        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context, warnDetached: false)
         let measurer = try options.metrics.makeMeasurer()
         let layout = LayoutEngine(measurer: measurer).resolve(loaded.spec, viewport: options.viewport, scale: options.scale)
-        let warnings = LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings(overlaps: !arguments.has("--no-overlap"))
+        let detached = zip(loaded.detached, loaded.detachedReasons).map { view, reason in
+            LayoutWarning(view: view, check: .detached, message: "\(reason); it is not laid out (`plumb conflicts \(loaded.document)`)")
+        }
+        let warnings = detached + LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings(overlaps: !arguments.has("--no-overlap"))
         MeasurerReport.printWarnings(of: measurer, console: context.console)
 
         let console = context.console

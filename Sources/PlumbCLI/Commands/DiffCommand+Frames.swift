@@ -18,7 +18,7 @@ extension DiffCommand {
 
     /// `diff --frames`: lays out both versions with one measurer and compares frames.
     static func runFrames(_ first: DocumentReference, _ second: DocumentReference, _ arguments: ParsedArguments, context: Context) throws {
-        let store = try context.store()
+        let store = try context.readStore()
         let old = try SpecSource.load(try first.version(in: store), store: store, context: context)
         let new = try SpecSource.load(try second.version(in: store), store: store, context: context)
         try runFrames(old, new, arguments, context: context)

@@ -34,7 +34,7 @@ enum DiffCommand: Command {
         }
         try checkFrameOptions(arguments)
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
-        let store = try context.store()
+        let store = try context.readStore()
         let old = try store.state(of: try first.version(in: store))
         let new = try store.state(of: try second.version(in: store))
         let difference = StateDifference(from: old, to: new)
@@ -48,7 +48,7 @@ enum DiffCommand: Command {
     /// `diff DOC[@REV] FILE`: the version against a spec file, planned as `apply` plans.
     static func runFile(_ reference: DocumentReference, _ path: String, _ arguments: ParsedArguments, context: Context) throws {
         try checkFrameOptions(arguments)
-        let store = try context.store()
+        let store = try context.readStore()
         let version = try reference.version(in: store)
         let file = try SpecFile.read(path, context: context)
         if arguments.has("--frames") {

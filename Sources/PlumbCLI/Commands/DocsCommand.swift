@@ -32,7 +32,7 @@ enum DocsCommand: Command {
 
     private static func list(_ arguments: ParsedArguments, context: Context) throws {
         if arguments.value("-m") != nil { throw CLIError.usage("-m goes with rm or mv", command: spec) }
-        let store = try context.store()
+        let store = try context.readStore()
         let all = try store.documents().map { (summary: $0, deleted: try store.isDeleted($0.name)) }
         let documents = all.filter { arguments.has("--all") || !$0.deleted }
         if arguments.has("--json") {

@@ -1,4 +1,3 @@
-import Foundation
 import Interop
 import LayoutSpec
 import SpecStore
@@ -24,8 +23,8 @@ enum ImportCommand: Command {
             """,
         flags: ["--json"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
 
-    /// Largest file accepted, in bytes (Figma files of 100 MB exist; specs stop at 256 MiB).
-    static let maxBytes = 256 << 20
+    /// What `import figma` reads: Figma files of 100 MB exist; they stop where specs do.
+    static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", maxBytes: SpecFile.maxBytes)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         guard arguments.positionals.first == "figma" else {
@@ -37,7 +36,7 @@ enum ImportCommand: Command {
         if let documentName, !Identifier.isValid(documentName) {
             throw CLIError.usage("--doc: \"\(documentName)\" is not a document name (\(Identifier.rule))", command: spec)
         }
-        let bytes = try read(path, context: context)
+        let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
         var result: FigmaImporter.Result
         do {
             result = try FigmaImporter.read(bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
@@ -56,7 +55,7 @@ enum ImportCommand: Command {
         for frame in result.frames {
             var frame = frame
             let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
-                let state = try head.state()
+                let state = try head.resolved().state
                 frame.assignIDs(reusing: sourceIDs(in: state))
                 return EditPlanner.edits(toMatch: frame.spec, from: state, orderSuffix: FractionalIndex.suffix(for: store.site))
             }
@@ -73,22 +72,6 @@ enum ImportCommand: Command {
             ids[source] = view
         }
         return ids
-    }
-
-    private static func read(_ path: String, context: Context) throws -> [UInt8] {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard data.count <= maxBytes else { throw CLIError.failure("<stdin>: larger than the \(maxBytes >> 20) MiB a Figma file may be") }
-            return Array(data)
-        }
-        let absolute = context.absolute(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else { throw CLIError.failure("\(path): no such file") }
-        guard !isDirectory.boolValue else { throw CLIError.failure("\(path): is a folder, expected a Figma file (JSON)") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int) ?? 0
-        guard size <= maxBytes else { throw CLIError.failure("\(path): \(size) bytes is larger than the \(maxBytes >> 20) MiB a Figma file may be") }
-        guard let data = FileManager.default.contents(atPath: absolute) else { throw CLIError.failure("\(path): cannot read") }
-        return Array(data)
     }
 
     private static func report(_ committed: [(ImportedFrame, CommitResult?)], summary: ImportSummary, path: String, context: Context, json: Bool) {

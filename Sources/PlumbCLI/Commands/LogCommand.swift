@@ -25,7 +25,7 @@ enum LogCommand: Command {
             guard let value = Int(text), value > 0 else { throw CLIError.usage("-n: expected a whole number > 0", command: spec) }
             limit = value
         }
-        let store = try context.store()
+        let store = try context.readStore()
         let view = arguments.positionals.dropFirst().first
         if let view, try !store.hasView(view, in: reference.document) {
             let hint = Suggestion.hint(for: view, in: try store.viewIDs(of: reference.document))

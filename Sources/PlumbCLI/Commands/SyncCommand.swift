@@ -2,6 +2,7 @@ import Foundation
 import LayoutSpec
 import Replication
 import SpecStore
+import SpecSync
 
 /// `plumb sync PATH`: both ways with another store on this machine or a mounted disk.
 enum SyncCommand: Command {
@@ -25,7 +26,9 @@ enum SyncCommand: Command {
             return
         }
         let remotePath = try existingStoreFile(arguments.positionals[0], context: context, remotes: try local.remotes().map(\.name))
-        let remote = try context.open(remotePath)
+        // The other store is only ever changed by what it receives: an older one is not upgraded
+        // behind its owner's back.
+        let remote = try context.open(remotePath, migrate: false)
         guard realPath(remote.path) != realPath(local.path) else { throw CLIError.failure("\(arguments.positionals[0]): that is this store") }
         let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
         if arguments.has("--json") {
@@ -90,10 +93,12 @@ enum CloneCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
-        let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil))
-        try InitCommand.run(try ParsedArguments([arguments.positionals[1]], spec: InitCommand.spec), context: context)
-        let target = try context.open(Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
-        let report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+        let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil), access: .read, migrate: false)
+        var report = ImportReport()
+        // Built whole under a temporary name: a refused clone leaves nothing to block a retry.
+        try InitCommand.make(in: context.absolute(arguments.positionals[1]), context: context) { target in
+            report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+        }
         context.console.print(TransferReporting.summary("copied", report))
     }
 }

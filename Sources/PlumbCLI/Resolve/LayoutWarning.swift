@@ -17,6 +17,9 @@ struct LayoutWarning: Equatable {
         /// Two drawn siblings the layout places overlap (stack and grid children, and children
         /// of a `view` that do not fill it).
         case overlap = "overlap"
+        /// An alive view of a stored version that is not in its document (a merge cut it off:
+        /// a concurrent delete above it): kept, not laid out, until restored, moved or removed.
+        case detached = "detached"
     }
 
     var view: String

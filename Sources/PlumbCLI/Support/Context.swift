@@ -9,6 +9,7 @@ public final class Context {
     /// `--store PATH` or `PLUMB_STORE`.
     public let storePath: String?
     private var openedStore: Store?
+    private var openedReader: Store?
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -17,24 +18,36 @@ public final class Context {
         self.storePath = storePath ?? environment["PLUMB_STORE"]
     }
 
-    /// The store: `--store`, `PLUMB_STORE`, or `.plumb/store.sqlite` found walking up.
+    /// The store, opened for writing: `--store`, `PLUMB_STORE`, or `.plumb/store.sqlite` found
+    /// walking up.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
-        let path: String
-        if let storePath {
-            path = Store.storeFileOrSelf(storePath, relativeTo: directory)
-        } else {
-            guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
-            path = found
-        }
-        let store = try open(path)
+        let store = try open(try storeFilePath())
         openedStore = store
         return store
     }
 
-    /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests).
-    public func open(_ path: String) throws -> Store {
-        let store = try Store.open(at: path)
+    /// The same store opened for reading only: no write, no write lock, works on a read-only
+    /// file. For the commands that only read (show, log, diff, docs, conflicts, resolve, check…).
+    public func readStore() throws -> Store {
+        if let openedStore { return openedStore }
+        if let openedReader { return openedReader }
+        let store = try open(try storeFilePath(), access: .read)
+        openedReader = store
+        return store
+    }
+
+    /// The path of this context's store file.
+    func storeFilePath() throws -> String {
+        if let storePath { return Store.storeFileOrSelf(storePath, relativeTo: directory) }
+        guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
+        return found
+    }
+
+    /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests). `migrate: false`
+    /// refuses a store of an older schema rather than upgrading it (for another store).
+    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true) throws -> Store {
+        let store = try Store.open(at: path, access: access, migrate: migrate)
         if let text = environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
         return store
     }

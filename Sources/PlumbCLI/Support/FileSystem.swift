@@ -7,10 +7,11 @@ import Foundation
 /// everything before any limit can be checked.
 enum FileSystem {
     /// Reads the file at `path`, or standard input for `-`, refusing more than `limit` bytes.
-    /// `shown` names the input in messages (the path as the user wrote it).
-    static func read(_ path: String, shown: String? = nil, limit: Int) throws -> [UInt8] {
+    /// `shown` names the input in messages (the path as the user wrote it), `expected` what
+    /// should have been given.
+    static func read(_ path: String, shown: String? = nil, expected: String = "a spec file", limit: Int) throws -> [UInt8] {
         let name = shown ?? path
-        if path == "-" { return try read(descriptor: STDIN_FILENO, name: "standard input", limit: limit) }
+        if path == "-" { return try read(descriptor: STDIN_FILENO, name: "standard input", expected: expected, limit: limit) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -21,22 +22,22 @@ enum FileSystem {
             }
         }
         defer { close(descriptor) }
-        return try read(descriptor: descriptor, name: name, limit: limit)
+        return try read(descriptor: descriptor, name: name, expected: expected, limit: limit)
     }
 
     /// Reads `descriptor` to its end, at most `limit` bytes, in chunks (never the whole input
     /// first: a gigabyte on a pipe costs at most `limit` bytes of memory).
-    static func read(descriptor: Int32, name: String, limit: Int) throws -> [UInt8] {
+    static func read(descriptor: Int32, name: String, expected: String = "a spec file", limit: Int) throws -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw CLIError.failure("\(name): cannot read: it is closed (\(describe(errno))). Give a file, or pipe the spec in.")
+            throw CLIError.failure("\(name): cannot read: it is closed (\(describe(errno))). Give a file, or pipe one in.")
         }
         if status.st_mode & S_IFMT == S_IFDIR {
-            throw CLIError.failure("\(name): is a folder, expected a spec file. Give the path of a file inside it.")
+            throw CLIError.failure("\(name): is a folder, expected \(expected). Give the path of a file inside it.")
         }
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 && flags & O_ACCMODE == O_WRONLY {
-            throw CLIError.failure("\(name): is open for writing only, so it cannot be read. Give a file, or pipe the spec in.")
+            throw CLIError.failure("\(name): is open for writing only, so it cannot be read. Give a file, or pipe one in.")
         }
         if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit {
             throw CLIError.failure("\(name): \(status.st_size) bytes is larger than the \(limit >> 20) MiB allowed. Split it into smaller files.")

@@ -65,7 +65,7 @@ extension Hub {
         var versions = CopyText(), changes = CopyText()
         for payload in payloads {
             let version = payload.version
-            versions.row([payload.site.hex, String(payload.firstSeq), String(payload.lastSeq), HubContentID.of(payload), payload.document,
+            versions.row([payload.site.hex, String(payload.firstSeq), String(payload.lastSeq), payload.id.hex, payload.document,
                           String(Int64(bitPattern: payload.hlc.rawValue)), Hex.encode(payload.base.encoded), version.message,
                           version.author, String(version.time)])
             for change in payload.changes {
@@ -165,18 +165,10 @@ extension Hub {
             let common = min(held, row.int64(0, 0))
             // A hub that lacks that seq (relayed versions of some documents only) has nothing to compare.
             guard row.int64(0, 2) <= common, row.int64(0, 3) >= common, let hubID = row.text(0, 1) else { continue }
-            if let localID = try localContentID(store, site: site, containing: common), localID != hubID {
+            if let localID = try store.versionID(site: site, containing: common), localID.hex != hubID {
                 throw HubError.contradiction(site: site.hex, seq: common)
             }
         }
-    }
-
-    /// The content id of this store's version of `site` holding `seq` (see `HubContentID`; once
-    /// store ids are content ids, `store.versionID(site:containing:)` answers this).
-    private func localContentID(_ store: Store, site: SiteID, containing seq: Int64) throws -> String? {
-        guard try store.versionID(site: site, containing: seq) != nil else { return nil }
-        let known = Dictionary(uniqueKeysWithValues: try store.documentNames().map { ($0, VersionVector([site: seq - 1])) })
-        return try store.payloads(after: known, sites: [site]).first { $0.firstSeq <= seq && $0.lastSeq >= seq }.map(HubContentID.of)
     }
 
     /// Pulls the versions this store lacks (per document and site, seq above what it holds, so

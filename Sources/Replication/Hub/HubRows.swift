@@ -85,8 +85,9 @@ public enum HubRows {
         }
         let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: list)
         if let problem = payload.inconsistency { return .failure(Problem(reason: problem)) }
-        guard HubContentID.of(payload) == versions.text(row, 3) else {
-            return .failure(Problem(reason: "its id does not match its content (whose id is \(HubContentID.of(payload).prefix(12)))"))
+        // The payload's id is computed from its content here: the hub's must be the same.
+        guard payload.id.hex == versions.text(row, 3) else {
+            return .failure(Problem(reason: "its id does not match its content (whose id is \(payload.id.short))"))
         }
         return .success(payload)
     }
