@@ -104,6 +104,16 @@ let package = Package(
             path: "Tools/Bench"
         ),
 
+        // Fuzz targets (Tools/Fuzz, docs/fuzzing.md): libFuzzer entry points, run by Tools/fuzz.sh;
+        // built plainly they replay files (a corpus, the saved crashes).
+        .target(name: "FuzzSupport", path: "Tools/Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", "LayoutSpec"], path: "Tools/Fuzz/FuzzJSON"),
+        .executableTarget(name: "fuzz-spec", dependencies: ["FuzzSupport", "LayoutSpec"], path: "Tools/Fuzz/FuzzSpec"),
+        .executableTarget(name: "fuzz-bundle", dependencies: ["FuzzSupport", "Replication", "SpecSync"], path: "Tools/Fuzz/FuzzBundle"),
+        .executableTarget(name: "fuzz-set-value", dependencies: ["FuzzSupport", "LayoutSpec", "SpecSync"], path: "Tools/Fuzz/FuzzSetValue"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "LayoutEngine", "LayoutSpec"], path: "Tools/Fuzz/FuzzLayout"),
+        .executableTarget(name: "fuzz-hub-rows", dependencies: ["FuzzSupport", "Replication", "SpecSync", "LayoutSpec"], path: "Tools/Fuzz/FuzzHubRows"),
+
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"], swiftSettings: lazySwiftSettings),

@@ -13,6 +13,7 @@ packages=(
   librsvg2-dev libcairo2-dev           # PNG and PDF pictures
   chromium chromium-driver             # headless browser: the studio's tests, and laying out exported HTML pages
   poppler-utils                        # tests read the PDFs back with another reader
+  sqlite3                              # the sqlite3 shell: the floor in plumb-bench flat-apply
   zsh fish groff-base                  # the completion scripts' and manual page's tests
 )
 

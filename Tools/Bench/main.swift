@@ -16,6 +16,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "hub-scale": (HubScaleBenchmark.usage, { run(HubScaleBenchmark.run, $0) }),
     "hub-load-worker": ("hub-load-worker STORE URL SECONDS SEED OUT VIEWS (started by hub-load)", { run(HubLoadBenchmark.worker, $0) }),
     "studio": (StudioBenchmark.usage, { run(StudioBenchmark.run, $0) }),
+    "text": (TextBenchmark.usage, { run(TextBenchmark.run, $0) }),
+    "flat-apply": (FlatApplyBenchmark.usage, { run(FlatApplyBenchmark.run, $0) }),
     "figma": (InteropBenchmark.figmaUsage, { run(InteropBenchmark.figma, $0) }),
     "figma-agreement": (InteropBenchmark.agreementUsage, { run(InteropBenchmark.agreement, $0) }),
     "html": (InteropBenchmark.htmlUsage, { run(InteropBenchmark.html, $0) }),

@@ -37,7 +37,7 @@ enum ConflictsCommand: Command {
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
         for conflict in properties {
-            context.console.print("\(conflict.view).\(conflict.property): \(conflict.winner.value ?? "unset") (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(conflict.loser.value ?? "unset") (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))")
+            context.console.print("\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))")
         }
         for (conflict, version) in structural { context.console.print(line(conflict, version: version, document: document)) }
     }
@@ -85,7 +85,7 @@ enum ConflictsCommand: Command {
 
     static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String {
         let restore = restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
-        return conflict.sentence(side: { "site \($0.site.short) (\(time($0)))" }) + restore
+        return conflict.sentence(side: { "site \($0.site.short) (\(time($0)))" }, text: TerminalText.field) + restore
     }
 
     private static func time(_ stamp: Stamp) -> String {

@@ -96,7 +96,7 @@ enum DiffCommand: Command {
         for id in difference.removed { console.print(console.colored("- \(id)", "31")) }
         for id in difference.moved { console.print(console.colored("> \(id) moved", "36")) }
         for change in difference.changed {
-            console.print("~ \(change.view).\(change.property.rawValue): \(change.from ?? "unset") → \(change.to ?? "unset")")
+            console.print("~ \(change.view).\(change.property.rawValue): \(TerminalText.field(change.from ?? "unset")) → \(TerminalText.field(change.to ?? "unset"))")
         }
     }
 }

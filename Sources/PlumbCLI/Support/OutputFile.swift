@@ -33,14 +33,10 @@ struct OutputFile {
         return OutputFile(path: path, format: format)
     }
 
-    /// Writes the whole file or nothing (a temporary file renamed into place).
+    /// Writes the whole file or nothing (a temporary file renamed into place); a folder, a
+    /// missing folder or a refused write is said in words.
     static func write(_ bytes: [UInt8], to path: String, context: Context) throws {
-        let url = URL(fileURLWithPath: context.absolute(path))
-        do {
-            try Data(bytes).write(to: url, options: .atomic)
-        } catch {
-            throw CLIError.failure("\(path): cannot write: \(error.localizedDescription)")
-        }
+        try FileSystem.writeAtomically(bytes, to: context.absolute(path), shown: path)
     }
 
     static func write(_ text: String, to path: String, context: Context) throws {
