@@ -29,7 +29,7 @@ extension DiffCommand {
     /// difference is `difference`.
     static func runPicture(_ old: LoadedSpec, _ new: LoadedSpec, difference: StateDifference, _ arguments: ParsedArguments, context: Context) throws {
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec)
+        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec, context: context)
         if arguments.has("--json") && output.format != nil && output.format != .json {
             throw CLIError.usage("--json prints the list of changes; it does not go with -o \(output.path!)", command: spec)
         }

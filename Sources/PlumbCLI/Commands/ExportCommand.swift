@@ -22,7 +22,7 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
-        let output = try OutputFile.parse(arguments, allowed: [.html], spec: spec)
+        let output = try OutputFile.parse(arguments, allowed: [.html], spec: spec, context: context)
         guard let format = arguments.value("--format") else { throw CLIError.usage("--format html is required", command: spec) }
         guard format.lowercased() == "html" else { throw CLIError.usage("--format: expected html, got \"\(format)\"", command: spec) }
         let metricsText = arguments.value("--metrics") ?? TextMetricsChoice.fonts.rawValue

@@ -50,7 +50,7 @@ enum ResolveCommand: Command {
         }
         try arguments.expect(1...1, spec)
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: nil)
-        let output = try OutputFile.parse(arguments, allowed: [.json, .svg, .png, .pdf, .txt], spec: spec)
+        let output = try OutputFile.parse(arguments, allowed: [.json, .svg, .png, .pdf, .txt], spec: spec, context: context)
         let format = try format(arguments, output: output, console: context.console)
         if arguments.has("--overlay") && ![.svg, .png, .pdf].contains(format) {
             throw CLIError.usage("--overlay draws pictures only (svg, png, pdf)", command: spec)

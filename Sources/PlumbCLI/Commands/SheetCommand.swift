@@ -26,7 +26,7 @@ enum SheetCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
         let screens = try screens(arguments)
-        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf], spec: spec)
+        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf], spec: spec, context: context)
         // The shared options, for --scale and --metrics (the screen comes from --devices).
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
         let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)

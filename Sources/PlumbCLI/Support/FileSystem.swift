@@ -59,13 +59,19 @@ enum FileSystem {
         }
     }
 
+    /// Refuses a folder where a file is to be written, in words (`shown` is the path as given).
+    static func refuseFolder(_ path: String, shown: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError.failure("\(shown): is a folder. Give a file name, for example \(shown.hasSuffix("/") ? shown : shown + "/")out.json.")
+        }
+    }
+
     /// Writes to a temporary file beside `path`, then renames it: never a half-written file.
     static func writeAtomically(_ bytes: [UInt8], to path: String, shown: String? = nil) throws {
         let name = shown ?? path
+        try refuseFolder(path, shown: name)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError.failure("\(name): is a folder. Give a file name, for example \(name.hasSuffix("/") ? name : name + "/")out.json.")
-        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError.failure("\(name): the folder \(folder) does not exist. Create it first, or write somewhere else.")

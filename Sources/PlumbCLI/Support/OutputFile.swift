@@ -20,9 +20,11 @@ struct OutputFile {
     /// The format the extension names; nil for stdout.
     let format: Format?
 
-    /// Reads `-o`. `allowed` are the formats the command writes.
-    static func parse(_ arguments: ParsedArguments, allowed: [Format], spec: CommandSpec) throws(CLIError) -> OutputFile {
+    /// Reads `-o`. `allowed` are the formats the command writes; a folder is refused first (it
+    /// has no extension to pick a format by, but that is not what is wrong).
+    static func parse(_ arguments: ParsedArguments, allowed: [Format], spec: CommandSpec, context: Context) throws(CLIError) -> OutputFile {
         guard let path = arguments.value("-o"), path != "-" else { return OutputFile(path: nil, format: nil) }
+        try FileSystem.refuseFolder(context.absolute(path), shown: path)
         let written = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard let format = Format(rawValue: written), allowed.contains(format) else {
             let names = allowed.map(\.dotted)
