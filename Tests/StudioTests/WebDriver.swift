@@ -116,8 +116,23 @@ final class WebDriver {
     }
 
     func click(_ selector: String) async throws {
-        let id = try await element(selector)
-        _ = try await call("POST", "\(session)/element/\(id)/click", .object([]))
+        try await withElement(selector) { id in
+            _ = try await call("POST", "\(session)/element/\(id)/click", .object([]))
+        }
+    }
+
+    /// Finds the element and acts on it, finding it again when the page replaced it in between
+    /// (a live reload swaps `<main>` when the store changes): a stale element is the test's
+    /// race with the page, not a failure of the page.
+    private func withElement<T>(_ selector: String, _ body: (String) async throws -> T) async throws -> T {
+        for _ in 0..<3 {
+            do {
+                return try await body(try await element(selector))
+            } catch let error as HTTPTestError where error.description.contains("stale element") {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        return try await body(try await element(selector))
     }
 
     /// Drags the element's centre by (`dx`, `dy`) CSS pixels with a mouse, in steps, as a
@@ -146,8 +161,9 @@ final class WebDriver {
     }
 
     func text(_ selector: String) async throws -> String {
-        let id = try await element(selector)
-        return try await call("GET", "\(session)/element/\(id)/text")["value"]?.string ?? ""
+        try await withElement(selector) { id in
+            try await call("GET", "\(session)/element/\(id)/text")["value"]?.string ?? ""
+        }
     }
 
     /// Runs JavaScript in the page and returns its result.
