@@ -17,9 +17,22 @@ final class Typeface {
     /// ASCII text needs no fallback. Checked once, on first use.
     private(set) lazy var drawsPrintableASCII: Bool = (0x20...0x7E).allSatisfy { hasGlyph(for: Unicode.Scalar(UInt8($0))) }
 
+    /// Which combining diacritical marks (U+0300–U+036F) the face draws, a bit per mark:
+    /// text full of stacked marks asks about each one, and the character map lookup cost more
+    /// than the rest of measuring such text. Read once, on first use.
+    private lazy var diacriticalMarks: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 2)
+        for value in UInt32(0x300)...0x36F where freeType.hasGlyph(for: Unicode.Scalar(value)!) {
+            bits[Int(value - 0x300) >> 6] |= 1 << UInt64((value - 0x300) & 63)
+        }
+        return bits
+    }()
+
     /// Whether the face draws `scalar` itself.
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        freeType.hasGlyph(for: scalar)
+        let offset = scalar.value &- 0x300
+        if offset < 0x70 { return diacriticalMarks[Int(offset >> 6)] & (1 << UInt64(offset & 63)) != 0 }
+        return freeType.hasGlyph(for: scalar)
     }
 
     /// Vertical metrics of one line per point of font size (multiply by the size).
