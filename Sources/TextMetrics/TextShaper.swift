@@ -14,10 +14,11 @@ final class TextShaper {
 
     private let buffer: ShapingBuffer
     /// Scratch space reused across calls: the text's scalars (controls left out) and its runs.
+    /// The loops fill a local array moved out of `scalars` and back (a stored property of a
+    /// class is checked for exclusive access on every append, which cost more than the rest
+    /// of collecting a text full of marks).
     private var scalars: [UInt32] = []
     private var runs: [(range: Range<Int>, face: Typeface)] = []
-    /// Combining marks appended since the last other scalar.
-    private var marksInARow = 0
 
     init() throws(TextMetricsError) {
         buffer = try ShapingBuffer()
@@ -25,14 +26,14 @@ final class TextShaper {
 
     /// The advance width of `text` in ems of `font`; control characters count as zero.
     func widthInEms(of text: Substring, in font: ResolvedFont, fonts: FontLibrary) -> Double {
-        scalars.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
-        marksInARow = 0
-        if collectScalarsOfPrimary(text, font.primary) {
-            return scalars.isEmpty ? 0 : shapeOneRun(font.primary)
+        var scalars = takeScalars()
+        defer { self.scalars = scalars }
+        if Self.collectScalarsOfPrimary(text, font.primary, into: &scalars) {
+            return scalars.isEmpty ? 0 : Self.shapeOneRun(scalars, font.primary, buffer)
         }
         scalars.removeAll(keepingCapacity: true)
-        marksInARow = 0
+        var marksInARow = 0
         // Runs by face, per cluster: a scalar and the marks (and joined emoji) after it, the
         // face chosen by its first scalar the primary lacks. Clusters are found scalar by
         // scalar: Swift's grapheme walk cost more than shaping for text full of marks.
@@ -59,10 +60,10 @@ final class TextShaper {
             }
             previous = scalar.value
             if FontLibrary.isControl(scalar) { continue }
-            if clusterMissing == nil, !font.primary.hasGlyph(for: scalar), !scalar.properties.isDefaultIgnorableCodePoint {
+            if clusterMissing == nil, !font.primary.hasGlyph(for: scalar), !Self.isDefaultIgnorable(scalar) {
                 clusterMissing = scalar
             }
-            append(scalar, mark: mark)
+            Self.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
         }
         closeCluster()
         if let runFace, scalars.count > runStart { runs.append((runStart..<scalars.count, runFace)) }
@@ -83,10 +84,10 @@ final class TextShaper {
     /// scalars, controls left out, and says whether the primary has a glyph for each; when it
     /// does not, `scalars` is partly filled and the caller starts over. ASCII is checked
     /// against a table made once per face.
-    private func collectScalarsOfPrimary(_ text: Substring, _ primary: Typeface) -> Bool {
+    private static func collectScalarsOfPrimary(_ text: Substring, _ primary: Typeface, into scalars: inout [UInt32]) -> Bool {
         let drawsASCII = primary.drawsPrintableASCII
         for byte in text.utf8 {
-            if byte >= 0x80 { return collectNonASCIIScalarsOfPrimary(text, primary) }
+            if byte >= 0x80 { return collectNonASCIIScalarsOfPrimary(text, primary, into: &scalars) }
             if byte >= 0x20 && byte != 0x7F {
                 if !drawsASCII { return false }
                 scalars.append(UInt32(byte))
@@ -95,14 +96,14 @@ final class TextShaper {
         return true
     }
 
-    private func collectNonASCIIScalarsOfPrimary(_ text: Substring, _ primary: Typeface) -> Bool {
+    private static func collectNonASCIIScalarsOfPrimary(_ text: Substring, _ primary: Typeface, into scalars: inout [UInt32]) -> Bool {
         scalars.removeAll(keepingCapacity: true)
-        marksInARow = 0
+        var marksInARow = 0
         let drawsASCII = primary.drawsPrintableASCII
         for scalar in text.unicodeScalars where !FontLibrary.isControl(scalar) {
             let drawn = scalar.value < 0x80 ? drawsASCII : primary.hasGlyph(for: scalar)
             if !drawn { return false }
-            append(scalar, mark: Self.mark(scalar))
+            Self.append(scalar, mark: Self.mark(scalar), to: &scalars, marksInARow: &marksInARow)
         }
         return true
     }
@@ -119,7 +120,7 @@ final class TextShaper {
     /// Appends a scalar to shape, leaving out marks past `maxMarksPerBase` (nonspacing) or
     /// `maxAnyMarksPerBase` (any) in a row.
     @inline(__always)
-    private func append(_ scalar: Unicode.Scalar, mark: Mark) {
+    private static func append(_ scalar: Unicode.Scalar, mark: Mark, to scalars: inout [UInt32], marksInARow: inout Int) {
         if mark == .none {
             marksInARow = 0
         } else {
@@ -151,8 +152,25 @@ final class TextShaper {
         return previous == 0x200D || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) || (0xE0020...0xE007F).contains(value)
     }
 
+    /// Default_Ignorable_Code_Point, asked of every scalar the primary face lacks; in the
+    /// combining diacritical marks (U+0300–U+036F) only U+034F, answered without a lookup.
+    @inline(__always)
+    static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value >= 0x300 && value <= 0x36F { return value == 0x34F }
+        return scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The scratch scalars, emptied, moved out of the stored property (see `scalars`).
+    private func takeScalars() -> [UInt32] {
+        var taken: [UInt32] = []
+        swap(&taken, &scalars)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
     /// Shapes all of `scalars` as one run in `face`; the width in ems.
-    private func shapeOneRun(_ face: Typeface) -> Double {
+    private static func shapeOneRun(_ scalars: [UInt32], _ face: Typeface, _ buffer: ShapingBuffer) -> Double {
         let units = scalars.withUnsafeBufferPointer { buffer.advance(of: $0, run: 0..<$0.count, font: face.harfBuzz) }
         return Double(units) / face.freeType.unitsPerEm
     }

@@ -1,6 +1,6 @@
 import LayoutSpec
 import Testing
-import TextMetrics
+@testable import TextMetrics
 
 /// Long runs of combining marks: marks past the first few on one letter are not shaped (they
 /// take no advance), so any number of them costs linear time and the width does not change.
@@ -26,5 +26,13 @@ struct CombiningMarkTests {
         #expect(abs(mixed - parts) < 0.5)
         let zalgo = String(repeating: "a" + String(repeating: "\u{301}", count: 20), count: 100) + "保"
         #expect(measurer.width(of: Substring(zalgo), font: font) > 100 * measurer.width(of: "a", font: font))
+    }
+
+    /// The shaper's shortcut for the diacritical marks answers as Unicode's property does.
+    @Test func defaultIgnorableShortcutAgreesWithUnicode() {
+        for value in UInt32(0x2F0)...0x380 {
+            let scalar = Unicode.Scalar(value)!
+            #expect(TextShaper.isDefaultIgnorable(scalar) == scalar.properties.isDefaultIgnorableCodePoint, "U+\(String(value, radix: 16))")
+        }
     }
 }
