@@ -12,6 +12,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "store": ("store", { run(StoreBenchmark.run, $0) }),
     "sync": ("sync [merge] [moves] [history]", { run(SyncBenchmark.run, $0) }),
     "hub": ("hub [URL]", { run(HubBenchmark.run, $0) }),
+    "big": (BigDocumentBenchmark.usage, { run(BigDocumentBenchmark.run, $0) }),
+    "git": (GitComparisonBenchmark.usage, { run(GitComparisonBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.
