@@ -29,6 +29,7 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -51,7 +52,7 @@ let package = Package(
         // SQLite: migrations, changes, versions, as-of reads, tags.
         .target(
             name: "SpecStore",
-            dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
+            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec"],
             exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),

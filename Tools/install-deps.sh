@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libsqlite3-dev                       # the store
+  libsqlite3-dev libzstd-dev           # the store (zstd compresses its blobs)
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
   libpq-dev postgresql                 # the hub: libpq, and a server for its tests
