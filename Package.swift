@@ -65,8 +65,10 @@ let package = Package(
         ),
         // Pictures of frames: SVG screens, named devices, frames as JSON.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
+        // Designs in and out: Figma import, HTML/CSS export.
+        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop"]),
         // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
@@ -81,21 +83,27 @@ let package = Package(
 
         // A seeded generator shared by tests and benchmarks.
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
+        // The merge core without SQLite: in-memory replicas and the seeded convergence run.
+        .target(name: "MergeSimulation", dependencies: ["SpecSync", "LayoutSpec", "SeededRandom"], path: "Tools/MergeSimulation"),
+        // Headless Chromium as a second layout engine, for tests and benchmarks.
+        .target(name: "BrowserCheck", dependencies: ["Interop", "LayoutEngine", "LayoutSpec"], path: "Tools/BrowserCheck"),
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom"],
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop",
+                           "BrowserCheck", "MergeSimulation"],
             path: "Tools/Bench"
         ),
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextMetricsTests", dependencies: ["TextMetrics", "LayoutEngine", "LayoutSpec", "CFreeType"], swiftSettings: lazySwiftSettings),
-        .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec"]),
+        .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec", "MergeSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
     ]
 )

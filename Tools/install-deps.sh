@@ -8,7 +8,9 @@ packages=(
   libsqlite3-dev libzstd-dev           # the store (zstd compresses its blobs)
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
-  libpq-dev postgresql                 # the hub: libpq, and a server for its tests
+  libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
+  chromium chromium-driver             # the browser that lays out exported HTML pages in the tests
+  zsh fish groff-base                  # the completion scripts' and manual page's tests
 )
 
 missing=()

@@ -12,6 +12,9 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case marginTop = "margin.top", marginLeft = "margin.left", marginBottom = "margin.bottom", marginRight = "margin.right"
     case paddingTop = "padding.top", paddingLeft = "padding.left", paddingBottom = "padding.bottom", paddingRight = "padding.right"
     case visibility, backgroundColor
+    case cornerRadius, borderWidth, borderColor, opacity
+    // Where the view came from (a Figma node id, …): kept, merged and diffed, never laid out.
+    case sourceId
     // Labels and buttons.
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
@@ -27,6 +30,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public static let maxTextLength = 10_000
     /// Longest accepted `font.family`, in characters.
     public static let maxFamilyLength = 200
+    /// Longest accepted `sourceId`, in characters.
+    public static let maxSourceIDLength = 1_000
     /// Most tracks accepted in `rows` or `columns`.
     public static let maxTracks = 1_000
 
@@ -44,12 +49,14 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .spacing, .rowSpacing, .columnSpacing:
+             .spacing, .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
             .length
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
         case .verticalAlignment: .choice(VerticalAlignment.allCases.map(\.rawValue))
         case .visibility: .choice(Visibility.allCases.map(\.rawValue))
-        case .backgroundColor, .textColor: .color
+        case .backgroundColor, .textColor, .borderColor: .color
+        case .opacity: .fraction
+        case .sourceId: .text(maxLength: Property.maxSourceIDLength)
         case .text: .text(maxLength: Property.maxTextLength)
         case .fontFamily: .text(maxLength: Property.maxFamilyLength)
         case .fontSize: .fontSize
@@ -111,6 +118,8 @@ public enum PropertyType: Hashable, Sendable {
     case length
     /// A finite number > 0, in points.
     case fontSize
+    /// A number from 0 to 1.
+    case fraction
     /// A whole number ≥ `minimum`.
     case count(minimum: Int)
     /// One of a fixed list of names.

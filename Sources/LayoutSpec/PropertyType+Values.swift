@@ -5,6 +5,7 @@ extension PropertyType {
         switch (self, value) {
         case (.length, .number(let number)) where number.isFinite && number >= 0: return nil
         case (.fontSize, .number(let number)) where number.isFinite && number > 0 && number <= 10_000: return nil
+        case (.fraction, .number(let number)) where number >= 0 && number <= 1: return nil
         case (.count(let minimum), .number(let number))
             where number == number.rounded() && number >= Double(minimum) && number <= 1_000_000:
             return nil
@@ -26,6 +27,7 @@ extension PropertyType {
         switch self {
         case .length: "expected a number ≥ 0"
         case .fontSize: "expected a number > 0 and ≤ 10000"
+        case .fraction: "expected a number from 0 to 1"
         case .count(let minimum): "expected a whole number from \(minimum) to 1000000"
         case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .text(let maxLength): "expected a string of at most \(maxLength) characters"
@@ -42,7 +44,7 @@ extension PropertyType {
     public func parse(_ text: String) -> JSONValue? {
         let value: JSONValue?
         switch self {
-        case .length, .fontSize, .count:
+        case .length, .fontSize, .fraction, .count:
             value = Self.jsonNumber(text).map(JSONValue.number)
         case .bool:
             value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil

@@ -9,14 +9,23 @@ public struct Spec: Hashable, Sendable {
     public private(set) var parents: [Int]
 
     /// Builds a spec from views in tree order with their parents' indices.
-    /// - Precondition: `views` is non-empty, `parents[0] == -1` and `parents[i] < i` for every
-    ///   other view, and each subtree is contiguous (tree order). Use `SpecBuilder` for input
-    ///   from outside, which checks all that and throws instead.
+    /// - Precondition: `views` is non-empty, `parents[0] == -1` and `0 ≤ parents[i] < i` for
+    ///   every other view (`isTreeOrder`), and each subtree is contiguous (tree order). The
+    ///   engine indexes by these without bounds checks, so they are checked here. Use
+    ///   `SpecCodec` for input from outside, which checks all that and throws instead.
     public init(name: String, views: [View], parents: [Int]) {
-        precondition(!views.isEmpty && views.count == parents.count && parents[0] == -1)
+        precondition(!views.isEmpty && views.count == parents.count && Spec.isTreeOrder(parents),
+                     "a spec's parents must be -1 for the root and 0 ≤ parent < index for every other view")
         self.name = name
         self.views = views
         self.parents = parents
+    }
+
+    /// True when `parents` describes views in tree order: `-1` first, then each view's parent
+    /// an earlier view (`0 ..< index`). O(n).
+    public static func isTreeOrder(_ parents: [Int]) -> Bool {
+        guard parents.first == -1 else { return false }
+        return parents.indices.dropFirst().allSatisfy { parents[$0] >= 0 && parents[$0] < $0 }
     }
 
     /// The root view.

@@ -4,7 +4,9 @@ struct SpecDecoder {
 
     private static let topKeys = ["plumb", "name", "root", "views"]
     /// Keys a view object may hold besides its properties.
-    private static let viewKeys = ["id", "kind", "children", "parent", "margin", "padding", "font"]
+    private static let viewKeys = ["id", "kind", "children", "parent", "margin", "padding", "font", "frame"]
+    /// Keys that say what a `frame` says, so cannot be given beside it.
+    private static let frameKeys = ["width", "height", "horizontalAlignment", "verticalAlignment", "margin"]
     /// Properties written under their own name in a view object.
     private static let plainProperties: [String: Property] = Dictionary(uniqueKeysWithValues: Property.allCases
         .filter { !$0.rawValue.contains(".") && !$0.isStructural }
@@ -58,6 +60,7 @@ struct SpecDecoder {
         }
         if tree.views.count >= SpecCodec.maxViews { throw fail(path, "more than \(SpecCodec.maxViews) views") }
         let view = try decodeView(json, path: path, allowing: "children")
+        if json["frame"] != nil { try checkFrameParent(parent >= 0 ? tree.views[parent] : nil, path: path + ".frame") }
         if let first = tree.firstPath.updateValue(path, forKey: view.id) {
             throw fail(path + ".id", "duplicate id \"\(view.id)\" (first at \(first))")
         }
@@ -98,6 +101,10 @@ struct SpecDecoder {
             }
             views.append(view)
             parentIDs.append(parentID)
+        }
+        for (position, element) in elements.enumerated() where element["frame"] != nil {
+            let parent = parentIDs[position].flatMap { indexByID[$0] }.map { views[$0] }
+            if parentIDs[position] == nil || parent != nil { try checkFrameParent(parent, path: "$.views[\(position)].frame") }
         }
         return try assembleFlat(name: name, views: views, parentIDs: parentIDs, indexByID: indexByID)
     }
@@ -162,6 +169,8 @@ struct SpecDecoder {
                 try decodeEdges(member.value, path: memberPath, properties: Self.edgeProperties[member.key]!, into: &view)
             case "font":
                 try decodeFont(member.value, path: memberPath, into: &view)
+            case "frame":
+                try decodeFrame(member.value, path: memberPath, members: members, into: &view)
             default:
                 guard let property = Self.plainProperties[member.key] else {
                     // The other shape's tree key ("parent" in nested, "children" in flat) is not offered.
@@ -190,6 +199,25 @@ struct SpecDecoder {
         }
     }
 
+    /// `"frame": [x, y, width, height]`, stored as what it means: docked left and top with
+    /// margins x and y, and that size (see `Frame`).
+    private func decodeFrame(_ json: JSONValue, path: String, members: [JSONMember], into view: inout View) throws(SpecError) {
+        if let clash = members.first(where: { Self.frameKeys.contains($0.key) }) {
+            throw fail(path, "cannot be given with \"\(clash.key)\": a frame sets width, height, horizontalAlignment, verticalAlignment and margin")
+        }
+        guard let frame = Frame(json: json) else { throw fail(path, "\(Frame.expectation("[x, y, width, height]")), got \(json.typeDescription)") }
+        for (property, value) in frame.values { view.setValue(value, for: property) }
+    }
+
+    /// A frame places a child of a `view` container; a stack or grid gives its children slots
+    /// of their own, and the root takes the screen.
+    private func checkFrameParent(_ parent: View?, path: String) throws(SpecError) {
+        guard let parent else { throw fail(path, "the root cannot have a frame: it takes the screen") }
+        guard parent.kind == .view else {
+            throw fail(path, "only a child of a view container can have a frame; \"\(parent.id)\" is a \(parent.kind.rawValue), which places its children itself")
+        }
+    }
+
     private func decodeFont(_ json: JSONValue, path: String, into view: inout View) throws(SpecError) {
         guard view.kind.hasText else {
             throw fail(path, "\"font\" is not a property of a \(view.kind.rawValue) (it applies to label, button)")
@@ -209,6 +237,7 @@ struct SpecDecoder {
         guard property.applies(to: view.kind) else {
             throw fail(path, "\"\(property.rawValue)\" is not a property of a \(view.kind.rawValue) (it applies to \(property.kindsDescription))")
         }
+        let value = property.canonical(value)
         if let expected = property.type.check(value) {
             throw fail(path, "\(expected), got \(value.typeDescription)")
         }

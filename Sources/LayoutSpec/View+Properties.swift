@@ -23,6 +23,11 @@ extension View {
         case .paddingRight: padding.right.map(JSONValue.number)
         case .visibility: visibility.map { .string($0.rawValue) }
         case .backgroundColor: backgroundColor.map(JSONValue.string)
+        case .cornerRadius: cornerRadius.map(JSONValue.number)
+        case .borderWidth: borderWidth.map(JSONValue.number)
+        case .borderColor: borderColor.map(JSONValue.string)
+        case .opacity: opacity.map(JSONValue.number)
+        case .sourceId: sourceId.map(JSONValue.string)
         case .text: text.map(JSONValue.string)
         case .fontFamily: fontFamily.map(JSONValue.string)
         case .fontSize: fontSize.map(JSONValue.number)
@@ -70,6 +75,11 @@ extension View {
         case .paddingRight: padding.right = value?.number
         case .visibility: visibility = value?.string.flatMap(Visibility.init(rawValue:))
         case .backgroundColor: backgroundColor = value?.string
+        case .cornerRadius: cornerRadius = value?.number
+        case .borderWidth: borderWidth = value?.number
+        case .borderColor: borderColor = value?.string
+        case .opacity: opacity = value?.number
+        case .sourceId: sourceId = value?.string
         case .text: text = value?.string
         case .fontFamily: fontFamily = value?.string
         case .fontSize: fontSize = value?.number

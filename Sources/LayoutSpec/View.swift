@@ -19,6 +19,16 @@ public struct View: Hashable, Sendable {
     public var visibility: Visibility?
     /// `#RRGGBB` or `#RRGGBBAA`.
     public var backgroundColor: String?
+    /// Radius of the corners, in points (drawn only; layout is unchanged).
+    public var cornerRadius: Double?
+    /// Width of a border drawn inside the frame, in points (drawn only).
+    public var borderWidth: Double?
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    public var borderColor: String?
+    /// 0 (transparent) … 1 (opaque), applied to the view and its subtree.
+    public var opacity: Double?
+    /// Where the view came from, e.g. a Figma node id; never laid out.
+    public var sourceId: String?
 
     public var text: String?
     public var fontFamily: String?

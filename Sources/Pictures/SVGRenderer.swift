@@ -10,6 +10,9 @@ import LayoutSpec
 /// line's rect, baseline at the line's top + the font's ascent, in the view's font, size,
 /// weight and `textColor` (black by default). `textLength` pins each line to its measured
 /// width, so the picture matches the numbers even where the viewer's fonts differ.
+/// `cornerRadius` rounds the rect, `borderWidth` draws a second rect stroked inside the frame
+/// in `borderColor` (black by default), and `opacity` is the group's opacity: the view's own
+/// times its ancestors' (groups are flat, so a translucent parent fades each child on its own).
 ///
 /// With `overlay`, the picture is the frames alone: on a white screen, every drawn view's
 /// frame as an outline with its id in small type at its top-left corner (no fills, no text).
@@ -44,30 +47,58 @@ public struct SVGRenderer {
         if overlay {
             appendOverlay(to: &out)
         } else {
+            let opacities = effectiveOpacities()
             for index in 0..<spec.count where layout.isDrawn[index] {
-                appendView(index, to: &out)
+                appendView(index, opacity: opacities[index], to: &out)
             }
         }
         out += "</svg>\n"
         return out
     }
 
-    private func appendView(_ index: Int, to out: inout String) {
+    private func appendView(_ index: Int, opacity: Double, to out: inout String) {
         let view = spec.views[index]
         let frame = layout.frames[index]
-        out += "<g data-view=\"\(XMLText.escaped(view.id))\"><title>\(XMLText.escaped(title(index)))</title>"
+        let fade = opacity < 1 ? " opacity=\"\(number(opacity))\"" : ""
+        out += "<g data-view=\"\(XMLText.escaped(view.id))\"\(fade)><title>\(XMLText.escaped(title(index)))</title>"
         var fill = "fill=\"none\" pointer-events=\"all\""
         if let color = view.backgroundColor.flatMap(SVGColor.init) {
             fill = color.attributes(for: "fill")
         } else if index == 0 {
             fill = "fill=\"#FFFFFF\""
         }
-        out += "<rect \(rectAttributes(frame)) \(fill)/>"
+        let radius = min(view.cornerRadius ?? 0, frame.width / 2, frame.height / 2)
+        let corners = radius > 0 ? " rx=\"\(number(radius))\"" : ""
+        out += "<rect \(rectAttributes(frame))\(corners) \(fill)/>"
+        if let width = view.borderWidth, width > 0 {
+            appendBorder(width: width, radius: radius, color: view.borderColor, frame: frame, to: &out)
+        }
         if let text = layout.textBlock(of: index), !text.lines.isEmpty {
             out += "\n"
             appendText(text, of: view, to: &out)
         }
         out += "</g>\n"
+    }
+
+    /// The border: a rect inset by half the width and stroked with it, so the whole border
+    /// lies inside the frame (as Figma's default inside strokes and CSS borders do).
+    private func appendBorder(width: Double, radius: Double, color: String?, frame: Rect, to out: inout String) {
+        let inset = min(width, frame.width, frame.height) / 2
+        let rect = Rect(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+        let corners = radius > inset ? " rx=\"\(number(radius - inset))\"" : ""
+        let stroke = color.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
+        out += "<rect \(rectAttributes(rect))\(corners) fill=\"none\" \(stroke.attributes(for: "stroke")) stroke-width=\"\(number(2 * inset))\"/>"
+    }
+
+    /// Each view's opacity times its ancestors': what it is drawn with, groups being flat.
+    private func effectiveOpacities() -> [Double] {
+        var opacities = [Double](repeating: 1, count: spec.count)
+        for index in 0..<spec.count {
+            let own = spec.views[index].opacity ?? 1
+            let parent = spec.parents[index]
+            opacities[index] = parent >= 0 ? opacities[parent] * own : own
+        }
+        return opacities
     }
 
     /// One `<text>` per line: `x` at the line's left, `y` on its baseline.

@@ -34,7 +34,8 @@ public enum Plumb {
         CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
         CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),
-        CommandEntry(PullCommand.self), CommandEntry(HubCommand.self),
+        CommandEntry(PullCommand.self), CommandEntry(HubCommand.self), CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
+        CommandEntry(CompletionsCommand.self), CommandEntry(RestoreCommand.self), CommandEntry(UpgradeCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.
@@ -56,16 +57,11 @@ public enum Plumb {
             return ExitStatus.success
         }
         if name == "--help" || name == "-h" || name == "help" {
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
-                console.print(command.spec.help)
-            } else {
-                console.print(overview)
-            }
-            return ExitStatus.success
+            return help(Array(arguments.dropFirst()), console: console)
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let hint = Suggestion.hint(for: name, in: commands.map(\.spec.name))
-            console.message("plumb: unknown command \"\(name)\"\(hint)\n\n\(overview)")
+            console.message("plumb: unknown command \"\(name)\"\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -94,6 +90,24 @@ public enum Plumb {
         }
     }
 
+    /// `plumb help [COMMAND | --man]`.
+    private static func help(_ arguments: [String], console: Console) -> Int32 {
+        guard let topic = arguments.first else {
+            console.print(overview)
+            return ExitStatus.success
+        }
+        if topic == "--man" {
+            console.write(ManPage.render(commands: commands.map(\.spec)))
+        } else if let command = commands.first(where: { $0.spec.name == topic }) {
+            console.print(command.spec.help)
+        } else {
+            let hint = Suggestion.hint(for: topic, in: commands.map(\.spec.name))
+            console.message("plumb help: unknown command \"\(topic)\"\(hint); `plumb help` lists the commands")
+            return ExitStatus.usage
+        }
+        return ExitStatus.success
+    }
+
     /// Removes `--store PATH` (anywhere on the line) and returns PATH.
     private static func takeStoreOption(_ arguments: inout [String]) throws(CLIError) -> String? {
         var path: String?
@@ -117,6 +131,7 @@ public enum Plumb {
     static var overview: String {
         let width = commands.map(\.spec.name.count).max() ?? 0
         let lines = commands.map { "  \($0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.spec.summary)" }
+        let options = globalOptions.map { "  \($0.0.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.1)" }
         return """
             usage: plumb [--store PATH] COMMAND [ARGUMENTS]
 
@@ -125,8 +140,49 @@ public enum Plumb {
             Commands:
             \(lines.joined(separator: "\n"))
 
-            Global options: --store PATH (or PLUMB_STORE), --help, --version.
-            REV is a local number, a tag, a version id prefix, head or head~N.
+            Global options:
+            \(options.joined(separator: "\n"))
+
+            \(revisionHelp)
+            `plumb help COMMAND` (or `plumb COMMAND --help`) shows a command's help; `plumb help --man`
+            prints the manual page.
             """
     }
+
+    /// The manual page's one-line description.
+    static let tagline = "keep UI layout specs under version control, sync them, and resolve them into frames"
+
+    static let description = """
+        Plumb keeps UI layout specs (JSON trees of views) in a SQLite store, property by property:
+        every version of every document is kept, compared, tagged and restorable. Stores sync
+        with each other directly, through bundle files, or through a PostgreSQL hub, merging
+        concurrent edits per property (the later edit wins; the loser is kept as a conflict).
+        Any version resolves into exact frames on any screen size, as a table, JSON or an SVG
+        picture.
+
+        Data goes to standard output, messages to standard error. Every read command takes
+        --json, every command --help. Colour is used only on a terminal, and never with NO_COLOR
+        set.
+        """
+
+    static let globalOptions: [(String, String)] = [
+        ("--store PATH", "the store: a store file, or a folder holding .plumb/ (default: PLUMB_STORE, else .plumb/store.sqlite found by walking up from here)"),
+        ("--help, -h", "help for plumb, or for the command it follows"),
+        ("--version", "print the version"),
+    ]
+
+    static let environmentHelp: [(String, String)] = [
+        ("PLUMB_STORE", "the store, when --store is not given"),
+        ("PLUMB_AUTHOR", "the author of new versions; else USER, else LOGNAME, else the account's name"),
+        ("NO_COLOR", "no colour in output, even on a terminal"),
+        ("PGPASSWORD, PGPASSFILE, PGSERVICEFILE", "libpq's ways to give a hub's password (Plumb never stores one)"),
+    ]
+
+    static let exitStatuses: [(String, String)] = [
+        ("0", "success (plumb check: also when it found warnings, unless --strict)"),
+        ("1", "failure: bad input, a missing document or version, a refused sync, …"),
+        ("64", "usage error: an unknown command or option, missing arguments"),
+    ]
+
+    static let revisionHelp = "REV is a local version number, a tag, a version id prefix (7+ hex digits), head or head~N."
 }

@@ -6,10 +6,11 @@ import SpecSync
 /// Layout: the magic `PLMBBNDL`, the format version (varint), the creator's site id (16 bytes),
 /// the creator's knowledge (count, then site id and seq each), the documents it was limited to
 /// (count, then names; none = all), the version pack (length, then `VersionPack` bytes), and
-/// last the SHA-256 of everything before it.
+/// last the SHA-256 of everything before it. Format 2 carries each version's id in the pack,
+/// checked against its content on reading; format 1 (no ids) is still read, its ids computed.
 public struct BundleFile: Sendable, Equatable {
     public static let magic = Array("PLMBBNDL".utf8)
-    public static let formatVersion: UInt64 = 1
+    public static let formatVersion: UInt64 = 2
 
     /// The store that wrote it.
     public var creator: SiteID
@@ -59,7 +60,7 @@ public struct BundleFile: Sendable, Equatable {
         var reader = BinaryReader(bytes: bytes, offset: BundleFile.magic.count)
         guard let format = reader.varint() else { throw .truncated }
         guard format <= BundleFile.formatVersion else { throw .newerFormat(format) }
-        guard format == BundleFile.formatVersion else { throw .corrupt("unknown format \(format)") }
+        guard format >= 1 else { throw .corrupt("unknown format \(format)") }
         guard bytes.count >= reader.offset + 16 + 32 else { throw .truncated }
         let body = Array(bytes.dropLast(32))
         guard SHA256.hash(body) == Array(bytes.suffix(32)) else {
@@ -85,7 +86,9 @@ public struct BundleFile: Sendable, Equatable {
             throw .corrupt("version data length")
         }
         do {
-            payloads = try VersionPack.decode(Array(pack))
+            payloads = try VersionPack.decode(Array(pack), layout: format == 1 ? .withoutIDs : .withIDs)
+        } catch .idMismatch(let id, let site) {
+            throw .tampered(id: id, site: site)
         } catch {
             throw .corrupt(error.description)
         }
@@ -101,6 +104,8 @@ public enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncated
     case newerFormat(UInt64)
     case corrupt(String)
+    /// A version whose content does not hash to the id the bundle gives it.
+    case tampered(id: VersionID, site: SiteID)
 
     public var description: String {
         switch self {
@@ -108,6 +113,8 @@ public enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
         case .truncated: "the bundle is cut short"
         case .newerFormat(let format): "bundle format \(format) was written by a newer Plumb (this one reads format \(BundleFile.formatVersion)); upgrade Plumb"
         case .corrupt(let detail): "the bundle is damaged (\(detail))"
+        case .tampered(let id, let site):
+            "version \(id.short) of site \(site.short) in the bundle does not match its content: the file was edited or damaged after it was written. Nothing was applied; ask for a new bundle (`plumb bundle create` on the store that made it)."
         }
     }
 }

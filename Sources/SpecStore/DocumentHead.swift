@@ -1,67 +1,165 @@
 import LayoutSpec
 import SpecSync
 
-/// The head of one document as seen inside a write transaction: what edit planners read to
-/// decide their edits. Point lookups are cheap; `state()` loads everything once.
-public final class DocumentHead {
+/// The head of one document inside a write transaction, as the planners read it
+/// (`DocumentReading`): the resolved tree (the `heads` rows with the kept tree replay applied,
+/// placed by `Projection`'s rules), answered view by view from the rows, so that editing one
+/// view of a large document costs that view and its ancestors, not the document.
+/// `resolved()` loads the whole document when a planner needs it (apply, revert, restore).
+public final class DocumentHead: DocumentReading {
     let store: Store
     let documentID: Int64?
     public let name: String
-    private(set) var loadedState: DocumentState?
+    /// The kept tree replay (whole replay when none was kept).
+    let tree: TreeResolution
+    private var values: [PropertyKey: String?] = [:]
+    private var placed: [String: Bool] = [:]
+    private var cachedRoot: String??
+    private var childIndex: [String: [String]]?
+    private(set) var loaded: HeldHead?
+    private var resolvedDocument: ResolvedDocument?
 
-    init(store: Store, documentID: Int64?, name: String) {
+    init(store: Store, documentID: Int64?, name: String) throws {
         self.store = store
         self.documentID = documentID
         self.name = name
+        if let documentID {
+            tree = try store.headTree(documentID: documentID)
+                ?? TreeResolution.replay(try store.moves(documentID: documentID, within: try store.knownVector(documentID: documentID)))
+        } else {
+            tree = TreeResolution()
+        }
     }
 
     /// False when the document does not exist yet.
     public var exists: Bool { documentID != nil }
 
-    /// The current value of one property (canonical JSON), `nil` when unset or absent.
+    /// The whole head, resolved as every reader sees it (loaded once).
+    public func resolved() throws -> ResolvedDocument {
+        if let resolvedDocument { return resolvedDocument }
+        let held = try load()
+        let document = ResolvedDocument(name: name, raw: held.state, tree: tree)
+        resolvedDocument = document
+        return document
+    }
+
+    /// The whole last-writer-wins head (loaded once).
+    func load() throws -> HeldHead {
+        if let loaded { return loaded }
+        var held = HeldHead(state: DocumentState(), tree: tree, known: VersionVector())
+        if let documentID {
+            held = HeldHead(state: try store.headState(documentID: documentID), tree: tree, known: try store.knownVector(documentID: documentID))
+        }
+        loaded = held
+        return held
+    }
+
     public func value(_ view: String, _ property: Property) throws -> String? {
-        if let loadedState { return loadedState.value(view, property) }
+        if let resolvedDocument { return resolvedDocument.value(view, property) }
+        if property == .parent, let entry = tree.overrides[view] { return entry.value }
+        let key = PropertyKey(view: view, property: property)
+        if let cached = values[key] { return cached }
         guard let documentID else { return nil }
-        return try store.database.scalar(
+        let value = try store.database.scalar(
             "SELECT value FROM heads WHERE document = ? AND view = ? AND property = ?",
             [.integer(documentID), .text(view), .text(property.rawValue)])?.text
+        values[key] = value
+        return value
     }
 
-    /// True when the view exists and is not deleted.
-    public func isAlive(_ view: String) throws -> Bool {
-        try value(view, .alive) == "true"
-    }
-
-    /// The view's kind, if it exists.
-    public func kind(of view: String) throws -> ViewKind? {
-        try value(view, .kind).flatMap { ValueText.decode($0)?.string }.flatMap(ViewKind.init(rawValue:))
-    }
-
-    /// The alive views whose `parent` is `parent`, with their order keys, in sibling order.
-    public func children(of parent: String) throws -> [(view: String, order: String)] {
-        guard let documentID else { return [] }
-        var result: [(String, String)] = []
-        try store.database.query("""
-            SELECT p.view, o.value FROM heads p
-            JOIN heads a ON a.document = p.document AND a.view = p.view AND a.property = 'alive' AND a.value = 'true'
-            LEFT JOIN heads o ON o.document = p.document AND o.view = p.view AND o.property = 'order'
-            WHERE p.document = ? AND p.property = 'parent' AND p.value = ?
-            """, [.integer(documentID), .text(ValueText.string(parent))]) { row in
-            let order = row.text(1).flatMap { ValueText.decode($0)?.string } ?? ""
-            result.append((row.text(0) ?? "", order))
+    /// The last-writer-wins `parent` entry of a view (for continuing the tree replay).
+    func rawParentEntry(_ view: String) throws -> DocumentState.Entry? {
+        guard let documentID else { return nil }
+        var entry: DocumentState.Entry?
+        try store.database.query("SELECT value, hlc, site, seq FROM heads WHERE document = ? AND view = ? AND property = 'parent'",
+                                 [.integer(documentID), .text(view)]) { row in
+            entry = DocumentState.Entry(value: row.text(0), stamp: store.stamp(row, hlc: 1, site: 2, seq: 3))
         }
-        return result.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return entry
     }
 
-    /// The whole head state, loaded on first use.
-    public func state() throws -> DocumentState {
-        if let loadedState { return loadedState }
-        var state = DocumentState()
+    /// The same walk as `Projection`: alive, with a kind, under a container that is in the
+    /// document, up to the root.
+    public func contains(_ view: String) throws -> Bool {
+        if let resolvedDocument { return resolvedDocument.contains(view) }
+        var path: [String] = []
+        var current = view
+        var result = false
+        while true {
+            if let known = placed[current] { result = known; break }
+            path.append(current)
+            guard try isAlive(current), try kind(of: current) != nil, path.count <= 100_000 else { result = false; break }
+            guard let parent = try parent(of: current) else { result = try current == root(); break }
+            guard try kind(of: parent)?.isContainer == true else {
+                // The parent's own placement still matters for it, not for this path.
+                result = false
+                break
+            }
+            current = parent
+        }
+        for id in path { placed[id] = result }
+        return result
+    }
+
+    public func root() throws -> String? {
+        if let resolvedDocument { return resolvedDocument.root() }
+        if let cachedRoot { return cachedRoot }
+        var candidates: [String] = []
         if let documentID {
-            state = try store.headState(documentID: documentID)
-            try store.resolveTree(&state, documentID: documentID, vector: try store.knownVector(documentID: documentID))
+            try store.database.query("""
+                SELECT a.view, p.value FROM heads a
+                LEFT JOIN heads p ON p.document = a.document AND p.view = a.view AND p.property = 'parent'
+                WHERE a.document = ? AND a.property = 'alive' AND a.value = 'true'
+                  AND (p.value IS NULL OR substr(p.value, 1, 1) != '"')
+                """, [.integer(documentID)]) { row in candidates.append(row.text(0) ?? "") }
         }
-        loadedState = state
-        return state
+        // A view whose kept move makes it a child is no root; a view the replay keeps at the
+        // top is one.
+        for (view, entry) in tree.overrides where ValueText.stringValue(entry.value) == nil && !candidates.contains(view) {
+            if try isAlive(view) { candidates.append(view) }
+        }
+        let root = try candidates.filter { try ValueText.stringValue(value($0, .parent)) == nil && kind(of: $0) != nil }.min()
+        cachedRoot = .some(root)
+        return root
+    }
+
+    /// The children of a view in the document, in sibling order.
+    public func children(of parent: String) throws -> [String] {
+        if let resolvedDocument { return resolvedDocument.children(of: parent) }
+        guard try contains(parent), try kind(of: parent)?.isContainer == true else { return [] }
+        return try aliveChildren(of: parent).filter { try kind(of: $0) != nil }
+    }
+
+    public func subtree(of views: [String]) throws -> Set<String> {
+        if let resolvedDocument { return resolvedDocument.subtree(of: views) }
+        var result = Set<String>()
+        var pending = views
+        while let next = pending.popLast() {
+            if result.insert(next).inserted { pending += try aliveChildren(of: next) }
+        }
+        return result
+    }
+
+    /// Alive views whose effective parent is `parent`, in sibling order: one scan of the
+    /// document's `parent` rows builds the index for every view.
+    private func aliveChildren(of parent: String) throws -> [String] {
+        if childIndex == nil {
+            var index: [String: [(order: String, id: String)]] = [:]
+            if let documentID {
+                try store.database.query("""
+                    SELECT p.view, p.value, o.value FROM heads p
+                    JOIN heads a ON a.document = p.document AND a.view = p.view AND a.property = 'alive' AND a.value = 'true'
+                    LEFT JOIN heads o ON o.document = p.document AND o.view = p.view AND o.property = 'order'
+                    WHERE p.document = ? AND p.property = 'parent'
+                    """, [.integer(documentID)]) { row in
+                    let view = row.text(0) ?? ""
+                    let value = tree.overrides[view].map(\.value) ?? row.text(1)
+                    guard let parent = ValueText.stringValue(value) else { return }
+                    index[parent, default: []].append((ValueText.stringValue(row.text(2)) ?? "", view))
+                }
+            }
+            childIndex = index.mapValues { $0.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }.map(\.id) }
+        }
+        return childIndex?[parent] ?? []
     }
 }

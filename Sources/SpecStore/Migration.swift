@@ -1,15 +1,27 @@
-/// One schema step from `Migrations/NNNN_name.sql`, embedded at build time.
+/// One schema step from `Migrations/NNNN_name.sql`, embedded at build time, with the Swift code
+/// that completes it where SQL alone cannot (hashing, decoding blobs).
 public struct Migration: Sendable {
     public let version: Int
     public let name: String
     public let sql: String
+    /// Runs after `sql`, in the same transaction.
+    public let step: (@Sendable (Database) throws -> Void)?
 
-    public init(version: Int, name: String, sql: String) {
+    public init(version: Int, name: String, sql: String, step: (@Sendable (Database) throws -> Void)? = nil) {
         self.version = version
         self.name = name
         self.sql = sql
+        self.step = step
     }
 
-    /// The migrations this build carries, in order.
-    public static var all: [Migration] { embeddedMigrations }
+    /// The migrations this build carries, in order, each with its code step.
+    public static var all: [Migration] {
+        embeddedMigrations.map { Migration(version: $0.version, name: $0.name, sql: $0.sql, step: steps[$0.version]) }
+    }
+
+    /// Code steps by migration number. A step reads and writes only through the `Database`
+    /// it is given, and must not depend on later migrations' schema.
+    static let steps: [Int: @Sendable (Database) throws -> Void] = [
+        2: ContentIDMigration.run,
+    ]
 }

@@ -43,6 +43,7 @@ struct Migrator {
                 // Another process may have applied it while we waited for the lock.
                 guard try currentVersion() < migration.version else { return }
                 try database.execute(migration.sql)
+                try migration.step?(database)
                 try database.run("INSERT INTO plumb_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                                  [.integer(Int64(migration.version)), .text(migration.name), .integer(now)])
             }

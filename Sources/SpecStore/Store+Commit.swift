@@ -12,91 +12,79 @@ extension Store {
     /// Makes one version of `document` from the edits `plan` returns, atomically.
     ///
     /// `plan` runs inside the write transaction (so it sees the latest head even with other
-    /// writers about) and may throw to abort with nothing written. Edits equal to the current
-    /// values should not be returned; when there are none, no version is made and the result
-    /// is `nil`.
+    /// writers about), on the head as every reader sees it (`DocumentHead`: the resolved tree,
+    /// read view by view, or whole through `resolved()`), and may throw to abort with nothing
+    /// written. Edits equal to the current values should not be returned; when there are none,
+    /// no version is made and the result is `nil`.
     public func commit(
         document name: String, message: String, author: String, createIfMissing: Bool = false,
         plan: (DocumentHead) throws -> [Edit]
     ) throws -> CommitResult? {
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction { () throws -> CommitResult? in
-                let existing = try documentID(name)
-                if existing == nil && !createIfMissing { _ = try requireDocument(name) }
-                let head = DocumentHead(store: self, documentID: existing, name: name)
-                let edits = try plan(head)
-                if edits.isEmpty { return nil }
-                let documentID = try existing ?? insertDocument(name)
-                let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
-                return CommitResult(version: version, createdDocument: existing == nil)
+                try commitInTransaction(document: name, message: message, author: author, createIfMissing: createIfMissing, plan: plan)
             }
         }
     }
 
-    private func insertDocument(_ name: String) throws -> Int64 {
-        try database.run("INSERT INTO documents (name) VALUES (?)", [.text(name)])
-        return database.lastInsertRowID
+    /// `commit`'s work inside a write transaction the caller holds, so that several versions
+    /// (of several documents: `renameDocument`) land together or not at all.
+    func commitInTransaction(
+        document name: String, message: String, author: String, createIfMissing: Bool,
+        plan: (DocumentHead) throws -> [Edit]
+    ) throws -> CommitResult? {
+        let existing = try documentID(name)
+        if existing == nil && !createIfMissing { _ = try requireDocument(name) }
+        let head = try DocumentHead(store: self, documentID: existing, name: name)
+        let edits = try plan(head)
+        if edits.isEmpty { return nil }
+        let documentID = try existing ?? insertDocument(name)
+        let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
+        return CommitResult(version: version, createdDocument: existing == nil)
     }
 
-    private func writeVersion(documentID: Int64, name: String, edits: [Edit], message: String, author: String, head: DocumentHead) throws -> VersionRecord {
+    private func writeVersion(documentID: Int64, name: String, edits: [Edit], message: String, author: String,
+                              head: DocumentHead) throws -> VersionRecord {
         var clock = HybridLogicalClock(last: try storedClock())
         let now = self.clock()
         let hlc = clock.tick(now: now)
         let firstSeq = (try database.scalar("SELECT max_seq FROM sites WHERE id = ?", [.integer(localSite)])?.integer ?? 0) + 1
-        let insertChange = try database.statement(
-            "INSERT INTO changes (site, seq, hlc, document, view, property, value) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        let upsertHead = try database.statement(
-            "INSERT OR REPLACE INTO heads (document, view, property, value, hlc, site, seq) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        let hlcValue = Int64(bitPattern: hlc.rawValue)
-        var seq = firstSeq
-        for edit in edits {
-            try insertChange.bind(localSite, at: 1)
-            try insertChange.bind(seq, at: 2)
-            try insertChange.bind(hlcValue, at: 3)
-            try insertChange.bind(documentID, at: 4)
-            try insertChange.bind(edit.view, at: 5)
-            try insertChange.bind(edit.property.rawValue, at: 6)
-            try insertChange.bind(edit.value, at: 7)
-            try insertChange.run()
-            try upsertHead.bind(documentID, at: 1)
-            try upsertHead.bind(edit.view, at: 2)
-            try upsertHead.bind(edit.property.rawValue, at: 3)
-            try upsertHead.bind(edit.value, at: 4)
-            try upsertHead.bind(hlcValue, at: 5)
-            try upsertHead.bind(localSite, at: 6)
-            try upsertHead.bind(seq, at: 7)
-            try upsertHead.run()
-            seq += 1
+        let payload: VersionPayload
+        let tree: TreeResolution
+        var written = DocumentState()
+        var wholeHead: DocumentState?
+        let light = try head.loaded == nil && LocalCommit.isLight(edits) { try head.value($0, .alive) != nil || head.value($0, .kind) != nil }
+        if light {
+            // One view's edit: the head is read view by view, never loaded whole.
+            let outcome = try LocalCommit.makeLight(
+                document: name, edits: edits, known: try knownVector(documentID: documentID), tree: head.tree, site: site,
+                firstSeq: firstSeq, hlc: hlc, time: Int64(now), message: message, author: author,
+                parentOf: { try head.parent(of: $0) }, entryOf: { try head.rawParentEntry($0) })
+            payload = outcome.payload
+            tree = outcome.tree
+            for change in payload.changes { written.apply(change) }
+        } else {
+            let outcome = try LocalCommit.make(document: name, edits: edits, held: try head.load(), site: site, firstSeq: firstSeq, hlc: hlc,
+                                               time: Int64(now), message: message, author: author, holdings: StoreHoldings(store: self))
+            payload = outcome.payload
+            tree = outcome.tree
+            written = outcome.state
+            wholeHead = outcome.state
+            try recordConflicts(outcome.structuralConflicts, documentID: documentID)
         }
-        let lastSeq = seq - 1
-        try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(lastSeq), .integer(localSite)])
-        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
-
-        let base = try knownVector(documentID: documentID)
-        var vector = base
-        vector[site] = lastSeq
-        let time = Int64(now)
-        let version = Version(document: name, vector: vector, kind: .commit, message: message, author: author, time: time)
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
-        try database.run("""
-            INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)
-            VALUES (?, ?, ?, 'commit', ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.blob(version.id.bytes), .integer(documentID), .integer(number), .integer(localSite), .integer(firstSeq),
-                  .integer(lastSeq), .integer(hlcValue), .blob(vector.encoded), .blob(base.encoded), .text(message), .text(author), .integer(time)])
-        let rowID = database.lastInsertRowID
-        try database.run("UPDATE documents SET head = ?, known = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                         [.integer(rowID), .blob(vector.encoded), .integer(Int64(edits.count)), .integer(documentID)])
-        try snapshotIfDue(documentID: documentID, versionRowID: rowID) {
-            // A single writer's loaded head plus the new edits is the raw state; saves a re-read.
-            guard var state = head.loadedState, base.entries.count <= 1 else { return try headState(documentID: documentID) }
-            for (offset, edit) in edits.enumerated() {
-                let stamp = Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset))
-                state.apply(view: edit.view, property: edit.property, DocumentState.Entry(value: edit.value, stamp: stamp))
-            }
-            return state
-        }
-        return VersionRecord(rowID: rowID, id: version.id, document: name, number: Int(number), kind: .commit, site: site,
-                             firstSeq: firstSeq, lastSeq: lastSeq, vector: vector, base: base, message: message, author: author, time: time, tags: [])
+        let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
+        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
+        try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
+        try database.run("UPDATE documents SET head = ?, known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
+                         [.integer(rowID), .blob(payload.version.vector.encoded), .blob(TreeSnapshot.encode(tree)),
+                          .integer(Int64(edits.count)), .integer(documentID)])
+        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headState(documentID: documentID), tree) }
+        let version = payload.version
+        return VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
+                             firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,
+                             message: message, author: author, time: version.time, tags: [])
     }
 
     /// The union of a document's version vectors: what its head state folds.
@@ -110,12 +98,12 @@ extension Store {
         return Timestamp(rawValue: text.flatMap(UInt64.init) ?? 0)
     }
 
-    /// Turns SQLite's busy error into the store's own message.
-    func mapBusy<T>(_ body: () throws -> T) throws -> T {
+    /// Turns SQLite's errors (busy, read-only, disk full, damaged) into the store's own words.
+    func mapErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as SQLiteError where error.isBusy {
-            throw StoreError.busy(path)
+        } catch let error as SQLiteError {
+            throw Store.storeError(error, path: path)
         }
     }
 }

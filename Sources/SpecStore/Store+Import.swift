@@ -7,24 +7,97 @@ extension Store {
 
     /// Applies versions from elsewhere, in one transaction: each whole or not at all, only once
     /// the versions it builds on are here (others wait in the store until they are), folded by
-    /// last-writer-wins, with concurrent losers recorded. Where concurrent work meets, a merge
-    /// version is made whose id depends only on the document and the merged vector.
+    /// last-writer-wins, with every loss recorded as a conflict. Where concurrent work meets, a
+    /// merge version is made whose id depends only on the document and the merged vector. The
+    /// rules are `Merge.run` (pure); this writes what it decided.
     ///
     /// - Throws: `SyncError` (nothing applied) for clock skew, a copied store, contradicting
-    ///   changes or inconsistent versions.
+    ///   changes, inconsistent versions or a version whose content does not match its id.
     public func importVersions(_ incoming: [VersionPayload], maxClockSkew: UInt64 = Store.defaultMaxClockSkew,
                                progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         // Nothing to do takes no write lock (a pull with nothing new stays cheap).
         if incoming.isEmpty, try database.scalar("SELECT 1 FROM pending_versions LIMIT 1") == nil { return ImportReport() }
-        return try mapBusy {
+        return try mapErrors {
             try database.writeTransaction {
-                var report = ImportReport()
-                var importer = try Importer(store: self, now: clock(), maxSkew: maxClockSkew)
-                let queue = try Importer.checkNoOverlap(try importer.admit(incoming, report: &report) + importer.pending())
-                try importer.apply(queue, report: &report, progress: progress)
-                try importer.finish(report: &report)
-                return report
+                let now = clock()
+                let outcome = try Merge.run(incoming, into: StoreHoldings(store: self), now: now, maxSkew: maxClockSkew)
+                try write(outcome, now: now, progress: progress)
+                return outcome.report
             }
         }
+    }
+
+    /// Writes a merge's outcome: versions and changes, heads, conflicts, waiting versions,
+    /// knowledge, head versions (merge versions where needed), trees, snapshots, the clock.
+    private func write(_ outcome: Merge.Outcome, now: UInt64, progress: ((Int, Int) -> Void)?) throws {
+        var documentIDs: [String: Int64] = [:]
+        var numbers: [Int64: Int64] = [:]
+        var touchedSites = Set<Int64>()
+        var rowIDs: [VersionID: Int64] = [:]
+        for (index, payload) in outcome.applied.enumerated() {
+            let documentID = try documentIDs[payload.document] ?? documentID(payload.document) ?? insertDocument(payload.document)
+            documentIDs[payload.document] = documentID
+            let site = try number(of: payload.site)
+            let number = try nextNumber(documentID, &numbers)
+            rowIDs[payload.id] = try insertCommit(payload, documentID: documentID, number: number, site: site)
+            touchedSites.insert(site)
+            progress?(index + 1, outcome.applied.count)
+        }
+        for id in outcome.applied.map(\.id) { try database.run("DELETE FROM pending_versions WHERE hash = ?", [.blob(id.bytes)]) }
+        for payload in outcome.waiting {
+            try database.run("INSERT OR IGNORE INTO pending_versions (hash, payload) VALUES (?, ?)",
+                             [.blob(payload.id.bytes), .blob(VersionPack.encode([payload]))])
+        }
+        for site in touchedSites { try advanceContiguous(site) }
+        var clock = HybridLogicalClock(last: outcome.clock)
+        for document in outcome.documents {
+            let documentID = documentIDs[document.document]!
+            try writeHeads(documentID: documentID, keys: document.written, state: document.state)
+            try recordConflicts(document.propertyConflicts, documentID: documentID)
+            try recordConflicts(document.structuralConflicts, documentID: documentID)
+            let changes = outcome.applied.lazy.filter { $0.document == document.document }.reduce(0) { $0 + $1.changes.count }
+            try database.run("UPDATE documents SET known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
+                             [.blob(document.known.encoded), .blob(TreeSnapshot.encode(document.tree)), .integer(Int64(changes)), .integer(documentID)])
+            let head: Int64
+            switch document.head {
+            case .existing(let id):
+                guard let row = try rowIDs[id] ?? database.scalar("SELECT id FROM versions WHERE hash = ?", [.blob(id.bytes)])?.integer else {
+                    throw StoreError.corrupt(path: path, detail: "version \(id.short) is missing")
+                }
+                head = row
+            case .merge(let id):
+                let base = try database.scalar("SELECT v.vector FROM documents d JOIN versions v ON v.id = d.head WHERE d.id = ?",
+                                               [.integer(documentID)])?.blob.flatMap(VersionVector.init(encoded:)) ?? VersionVector()
+                head = try insertVersion(id: id, documentID: documentID, number: try nextNumber(documentID, &numbers), kind: .merge,
+                                         site: localSite, firstSeq: 1, lastSeq: 0, hlc: clock.tick(now: now), vector: document.known,
+                                         base: base, message: "Merge", author: "plumb", time: Int64(now))
+            }
+            try database.run("UPDATE documents SET head = ? WHERE id = ?", [.integer(head), .integer(documentID)])
+            try snapshotIfDue(documentID: documentID, versionRowID: head) { (document.state, document.tree) }
+        }
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
+    }
+
+    func insertDocument(_ name: String) throws -> Int64 {
+        try database.run("INSERT INTO documents (name) VALUES (?)", [.text(name)])
+        return database.lastInsertRowID
+    }
+
+    /// The next local version number of a document.
+    private func nextNumber(_ documentID: Int64, _ numbers: inout [Int64: Int64]) throws -> Int64 {
+        let number = try numbers[documentID]
+            ?? (database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+        numbers[documentID] = number + 1
+        return number
+    }
+
+    /// Raises a site's contiguous knowledge over the versions now held.
+    private func advanceContiguous(_ site: Int64) throws {
+        var maxSeq = try database.scalar("SELECT max_seq FROM sites WHERE id = ?", [.integer(site)])?.integer ?? 0
+        try database.query("SELECT first_seq, last_seq FROM versions WHERE site = ? AND kind = 'commit' AND last_seq > ? ORDER BY first_seq",
+                           [.integer(site), .integer(maxSeq)]) { row in
+            if row.int64(0) == maxSeq + 1 { maxSeq = row.int64(1) }
+        }
+        try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(maxSeq), .integer(site)])
     }
 }

@@ -24,7 +24,7 @@ extension Store {
     }
 
     public func addRemote(_ remote: Remote) throws {
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction {
                 if try self.remote(named: remote.name) != nil {
                     throw StoreError.invalidEdit("a remote named \"\(remote.name)\" already exists")
@@ -35,7 +35,7 @@ extension Store {
     }
 
     public func removeRemote(named name: String) throws {
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction {
                 guard try self.remote(named: name) != nil else { throw StoreError.invalidEdit("no remote named \"\(name)\"") }
                 try database.run("DELETE FROM remotes WHERE name = ?", [.text(name)])

@@ -14,7 +14,7 @@ extension Store {
             if revision == "head" { return head }
             if revision.hasPrefix("head~") {
                 guard let back = Int(revision.dropFirst(5)), back >= 0 else { throw fail("expected head~N with N a whole number") }
-                guard back < head.number else { throw fail("the document has only \(head.number) versions") }
+                guard back < head.number else { throw fail("the document has only \(head.number) version\(head.number == 1 ? "" : "s")") }
                 return try version(documentID: documentID, document: document, number: head.number - back)
                     ?? { throw fail("no such version") }()
             }
@@ -88,7 +88,7 @@ extension Store {
         guard Identifier.isValid(name), Int(name) == nil, name != "head" else {
             throw StoreError.invalidEdit("\"\(name)\" cannot be a tag name (\(Identifier.rule), not a number, not \"head\")")
         }
-        try mapBusy {
+        try mapErrors {
             try database.writeTransaction {
                 let documentID = try requireDocument(version.document)
                 if try database.scalar("SELECT 1 FROM tags WHERE document = ? AND name = ?", [.integer(documentID), .text(name)]) != nil {

@@ -5,13 +5,17 @@ import SpecSync
 ///
 /// Opening checks the file is a Plumb store this build understands, before writing anything,
 /// then applies pending migrations. Write commands each run in one `BEGIN IMMEDIATE`
-/// transaction, so several processes can write one store at once.
+/// transaction, so several processes can write one store at once. A store opened for reading
+/// never writes and takes no write lock, so reads work on a read-only file.
 public final class Store {
     public let database: Database
     public let path: String
+    /// How the store was opened.
+    public let access: Access
     /// This store's own site id.
     public let site: SiteID
-    /// This store's local number for its own site.
+    /// This store's local number for its own site (0 when opened for reading and the site has
+    /// no row yet).
     let localSite: Int64
     /// Every site's local number and id, loaded once (sites are few).
     private(set) var sitesByNumber: [Int64: SiteID] = [:]
@@ -23,47 +27,143 @@ public final class Store {
     /// How many milliseconds a busy store is waited for.
     public static let busyTimeout = 30_000
 
-    /// Creates a new store file at `path` with a fresh site id.
-    public static func create(at path: String) throws -> Store {
-        if FileManager.default.fileExists(atPath: path) { throw StoreError.alreadyExists(path) }
-        return try Store(path: path, mode: .create)
+    /// What a connection may do.
+    public enum Access: Sendable {
+        /// Reads and writes; migrates an older schema on open.
+        case write
+        /// Reads only: no write, no write lock, works on a read-only file.
+        case read
     }
 
-    /// Opens an existing store.
-    public static func open(at path: String) throws -> Store {
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notAStore(path) }
-        return try Store(path: path, mode: .readWrite)
-    }
-
-    private init(path: String, mode: Database.Mode) throws {
-        self.path = path
+    /// Creates a new store file at `path` with a fresh site id. The store is built under a
+    /// temporary name beside `path` (and `populate`, if given, fills it there), then put in
+    /// place whole: a failure (a full disk, a refused clone) leaves nothing at `path`.
+    public static func create(at path: String, populate: ((Store) throws -> Void)? = nil) throws -> Store {
+        try StoreFile.checkNew(path)
+        let temporary = StoreFile.temporaryName(beside: path)
         do {
-            database = try Database(path: path, mode: mode)
+            try Store.build(at: temporary, reportedAs: path, populate: populate)
+            try StoreFile.publish(temporary, as: path)
+        } catch {
+            StoreFile.remove(temporary)
+            throw error
+        }
+        return try Store.open(at: path)
+    }
+
+    /// Makes and fills the store at `temporary`, then closes it (folding its log back in).
+    private static func build(at temporary: String, reportedAs path: String, populate: ((Store) throws -> Void)?) throws {
+        do {
+            let store = try Store(path: temporary, mode: .create, migrate: true)
+            try store.mapErrors {
+                try populate?(store)
+                try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        } catch let error as StoreError {
+            throw error.renamingPath(from: temporary, to: path)
+        }
+    }
+
+    /// Opens an existing store. `migrate: false` refuses a store written by an older Plumb
+    /// (`StoreError.olderSchema`) instead of upgrading it: for another store, which only its
+    /// owner should upgrade.
+    public static func open(at path: String, access: Access = .write, migrate: Bool = true) throws -> Store {
+        try StoreFile.checkExisting(path)
+        switch access {
+        case .write:
+            return try Store(path: path, mode: .readWrite, migrate: migrate)
+        case .read:
+            do {
+                return try Store(path: path, mode: .readOnly, migrate: false)
+            } catch StoreError.olderSchema(_, _, _) where migrate && StoreFile.isWritable(path) {
+                // A store that needs upgrading is upgraded once by a writing connection (its
+                // owner is running this Plumb), then read as usual.
+                _ = try Store(path: path, mode: .readWrite, migrate: true)
+                return try Store(path: path, mode: .readOnly, migrate: false)
+            }
+        }
+    }
+
+    private init(path: String, mode: Database.Mode, migrate: Bool) throws {
+        self.path = path
+        access = mode == .readOnly || mode == .immutable ? .read : .write
+        do {
+            database = try Store.connect(path, mode: mode)
             try database.execute("PRAGMA busy_timeout = \(Store.busyTimeout)")
             let migrator = Migrator(database: database, migrations: Migration.all)
             try migrator.checkCompatible()
-            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
-            try migrator.migrate(now: Int64(Store.wallClock()))
-            (site, localSite) = try Store.ensureSite(database)
-        } catch let error as SQLiteError where error.isCorrupt {
-            throw StoreError.corrupt(path: path, detail: error.message)
-        } catch let error as SQLiteError where error.isBusy {
-            throw StoreError.busy(path)
+            let found = try migrator.currentVersion()
+            let current = Migration.all.last?.version ?? 0
+            if access == .read || !migrate, found < current, !(found == 0 && mode == .create) {
+                if found == 0 { throw StoreError.notAStore(path) }
+                throw StoreError.olderSchema(path: path, found: found, current: current)
+            }
+            if access == .write {
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                if found < current { try migrator.migrate(now: Int64(Store.wallClock())) }
+            }
+            try database.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+            (site, localSite) = try access == .write ? Store.ensureSite(database) : Store.readSite(database, path: path)
+        } catch let error as SQLiteError {
+            throw Store.storeError(error, path: path)
         }
         try loadSites()
     }
 
+    /// A connection; a read-only one falls back to an immutable open where SQLite cannot make
+    /// the write-ahead log's shared-memory file (a folder this user cannot write).
+    private static func connect(_ path: String, mode: Database.Mode) throws(SQLiteError) -> Database {
+        guard mode == .readOnly else { return try Database(path: path, mode: mode) }
+        do {
+            let database = try Database(path: path, mode: .readOnly)
+            _ = try database.scalar("SELECT count(*) FROM sqlite_master")
+            return database
+        } catch let error where error.code & 0xFF == 14 || error.code & 0xFF == 8 {
+            return try Database(path: path, mode: .immutable)
+        }
+    }
+
     /// Reads this store's site id, making one on first open.
     private static func ensureSite(_ database: Database) throws -> (SiteID, Int64) {
-        try database.writeTransaction {
-            if let hex = try database.scalar("SELECT value FROM meta WHERE key = 'site'")?.text, let site = SiteID(hex: hex) {
-                let number = try database.scalar("SELECT id FROM sites WHERE uuid = ?", [.blob(site.bytes)])?.integer
-                return (site, number!)
-            }
+        if let found = try siteRow(database) { return found }
+        return try database.writeTransaction {
+            if let found = try siteRow(database) { return found }
             let site = SiteID.random()
             try database.run("INSERT INTO meta (key, value) VALUES ('site', ?)", [.text(site.hex)])
             try database.run("INSERT INTO sites (uuid) VALUES (?)", [.blob(site.bytes)])
             return (site, database.lastInsertRowID)
+        }
+    }
+
+    private static func readSite(_ database: Database, path: String) throws -> (SiteID, Int64) {
+        guard let found = try siteRow(database) else { throw StoreError.unfinished(path) }
+        return found
+    }
+
+    private static func siteRow(_ database: Database) throws -> (SiteID, Int64)? {
+        guard let hex = try database.scalar("SELECT value FROM meta WHERE key = 'site'")?.text, let site = SiteID(hex: hex),
+              let number = try database.scalar("SELECT id FROM sites WHERE uuid = ?", [.blob(site.bytes)])?.integer else { return nil }
+        return (site, number)
+    }
+
+    /// The store's words for SQLite's errors.
+    static func storeError(_ error: SQLiteError, path: String) -> Error {
+        // An I/O error says more by the system's error behind it.
+        if error.code & 0xFF == 10 || error.code & 0xFF == 14 {
+            switch error.systemErrno {
+            case ENOSPC, EDQUOT: return StoreError.diskFull(path)
+            case EROFS: return StoreError.readOnly(path)
+            case EACCES, EPERM: return error.code & 0xFF == 14 ? StoreError.noAccess(path) : StoreError.readOnly(path)
+            default: break
+            }
+        }
+        switch error.code & 0xFF {
+        case 5, 6: return StoreError.busy(path)
+        case 8: return StoreError.readOnly(path)
+        case 13: return StoreError.diskFull(path)
+        case 11, 26: return StoreError.corrupt(path: path, detail: error.message)
+        case 14: return StoreError.cannotCreate(path: path, reason: error.message)
+        default: return error
         }
     }
 
@@ -75,6 +175,9 @@ public final class Store {
             }
         }
     }
+
+    /// The local number of a site this store has seen, from memory.
+    func numberIfKnown(_ site: SiteID) -> Int64? { numbersBySite[site] }
 
     /// The local number of a site, registering it if new.
     func number(of site: SiteID) throws -> Int64 {

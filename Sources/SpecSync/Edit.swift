@@ -15,37 +15,50 @@ public struct Edit: Hashable, Sendable {
 
 /// Plans the edits that make a document equal to a spec (`plumb apply`, `plumb revert`).
 public enum EditPlanner {
-    /// The edits that turn `state` into `spec`: only properties that differ, existing order
-    /// keys kept wherever the sibling order allows (so a re-apply writes nothing), views missing
-    /// from `spec` marked `alive: false`.
+    /// The edits that turn `state` (effective: tree replay applied) into `spec`: only properties
+    /// that differ, existing order keys kept wherever the sibling order allows (so a re-apply
+    /// writes nothing), views of the document missing from `spec` marked `alive: false`. Views
+    /// not in the document (deleted, or detached by a merge) are already gone: no edit. Values
+    /// `show` leaves out (a property that does not apply to the kind, or an invalid value) are
+    /// left alone unless the kind changes. So `show | apply` never makes a version.
     public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String) -> [Edit] {
-        var wanted: [PropertyKey: String?] = [:]
-        wanted.reserveCapacity(spec.count * 12)
+        edits(toMatch: spec, from: state, projection: Projection(state), orderSuffix: orderSuffix)
+    }
+
+    /// The same, with the state's projection already made (`ResolvedDocument.projection`).
+    /// View by view, so each property is compared where it lives, without a key table.
+    public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String) -> [Edit] {
         let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
-        for (index, view) in spec.views.enumerated() {
-            wanted[PropertyKey(view: view.id, property: .alive)] = "true"
-            wanted[PropertyKey(view: view.id, property: .parent)] = spec.parentID(of: index).map(ValueText.string) ?? ValueText.null
-            if let order = orderKeys[index] {
-                wanted[PropertyKey(view: view.id, property: .order)] = ValueText.string(order)
-            }
-            for (property, value) in view.setProperties {
-                wanted[PropertyKey(view: view.id, property: property)] = ValueText.encode(value)
-            }
-        }
         var edits: [Edit] = []
-        // Properties the spec no longer sets, and views it no longer has.
-        for (view, properties) in state.views {
-            let inSpec = wanted[PropertyKey(view: view, property: .alive)] != nil
-            for (property, entry) in properties where entry.value != nil && wanted[PropertyKey(view: view, property: property)] == nil {
+        var inSpec = Set<String>(minimumCapacity: spec.count)
+        var wanted: [(Property, String)] = []
+        for (index, view) in spec.views.enumerated() {
+            inSpec.insert(view.id)
+            wanted.removeAll(keepingCapacity: true)
+            wanted.append((.alive, "true"))
+            wanted.append((.parent, spec.parentID(of: index).map(ValueText.string) ?? ValueText.null))
+            if let order = orderKeys[index] { wanted.append((.order, ValueText.string(order))) }
+            for (property, value) in view.setProperties { wanted.append((property, ValueText.encode(value))) }
+            let current = state.views[view.id]
+            for (property, value) in wanted where current?[property]?.value != value {
+                edits.append(Edit(view: view.id, property: property, value: value))
+            }
+            // Properties the spec no longer sets.
+            guard let current else { continue }
+            let kind = Projection.kind(current)
+            let sameKind = kind == view.kind
+            for (property, entry) in current where entry.value != nil && !wanted.contains(where: { $0.0 == property }) {
                 switch property {
-                case .alive: if entry.value != "false" { edits.append(Edit(view: view, property: .alive, value: "false")) }
-                case .parent, .order, .kind: continue
-                default: if inSpec { edits.append(Edit(view: view, property: property, value: nil)) }
+                case .alive, .parent, .order, .kind: continue
+                default:
+                    if sameKind, let kind, !Materializer.shows(property, entry.value, kind: kind) { continue }
+                    edits.append(Edit(view: view.id, property: property, value: nil))
                 }
             }
         }
-        for (key, value) in wanted where state.value(key.view, key.property) != value {
-            edits.append(Edit(view: key.view, property: key.property, value: value))
+        // Views of the document the spec no longer has.
+        for view in projection.order where !inSpec.contains(view) {
+            edits.append(Edit(view: view, property: .alive, value: "false"))
         }
         // Deterministic: the order changes are numbered in.
         return edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) }
@@ -63,7 +76,8 @@ public enum EditPlanner {
                 guard state.value(id, .parent) == parentID, let text = state.value(id, .order) else { return nil }
                 return ValueText.decode(text)?.string
             }
-            let kept = longestIncreasing(existing)
+            // Siblings sort by key, then id (`Projection`): equal keys in id order fit as they are.
+            let kept = longestIncreasing(existing, ids: children.map { spec.views[$0].id })
             var position = 0
             while position < children.count {
                 if kept.contains(position) {
@@ -84,16 +98,22 @@ public enum EditPlanner {
         return keys
     }
 
-    /// Positions of a longest strictly increasing subsequence of the non-nil keys. O(n log n).
-    static func longestIncreasing(_ keys: [String?]) -> Set<Int> {
+    /// Positions of a longest strictly increasing subsequence of the non-nil keys, a tie
+    /// broken by `ids` (as siblings sort). O(n log n).
+    static func longestIncreasing(_ keys: [String?], ids: [String]? = nil) -> Set<Int> {
+        func less(_ a: Int, _ b: Int) -> Bool {
+            let left = keys[a]!, right = keys[b]!
+            guard left == right, let ids else { return left < right }
+            return ids[a] < ids[b]
+        }
         var tails: [Int] = []          // position ending the best run of each length
         var previous = [Int](repeating: -1, count: keys.count)
-        for (position, key) in keys.enumerated() {
-            guard let key else { continue }
+        for position in keys.indices {
+            guard keys[position] != nil else { continue }
             var low = 0, high = tails.count
             while low < high {
                 let middle = (low + high) / 2
-                if keys[tails[middle]]! < key { low = middle + 1 } else { high = middle }
+                if less(tails[middle], position) { low = middle + 1 } else { high = middle }
             }
             if low > 0 { previous[position] = tails[low - 1] }
             if low == tails.count { tails.append(position) } else { tails[low] = position }

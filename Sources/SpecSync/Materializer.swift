@@ -1,13 +1,13 @@
 import LayoutSpec
 
 /// Turns a document state (properties, including `parent`, `order`, `kind`, `alive`) into a
-/// `Spec` tree, and says which views could not be placed.
+/// `Spec` tree: the views of its `Projection`, with the properties that apply to their kind.
 public enum Materializer {
     /// A state laid out as a tree.
     public struct Result: Sendable {
         public var spec: Spec
-        /// Alive views that are not in the tree: their parent is deleted, unknown, not a
-        /// container, or they sit on a parent cycle. They are kept, not laid out.
+        /// Alive views that are not in the document: a view on their path is deleted, unknown
+        /// or not a container. They are kept, not laid out.
         public var detached: [String]
     }
 
@@ -18,61 +18,50 @@ public enum Materializer {
     }
 
     /// Builds the tree: the root is the alive view without a parent (the least id if several),
-    /// children ordered by their `order` key, then id.
+    /// children ordered by their `order` key, then id. The state's `parent` entries must be the
+    /// effective ones.
     public static func spec(named name: String, from state: DocumentState) throws(Failure) -> Result {
-        var index: [String: Int] = [:]
-        var views: [View] = []
-        var parentOf: [String: String] = [:]
-        var orderOf: [String: String] = [:]
-        var alive = Set<String>()
-        index.reserveCapacity(state.views.count)
-        views.reserveCapacity(state.views.count)
-        for (id, properties) in state.views {
-            guard properties[.alive]?.value == "true",
-                  let kind = properties[.kind]?.value.flatMap(ValueText.decode)?.string.flatMap(ViewKind.init(rawValue:)) else { continue }
-            var view = View(id: id, kind: kind)
-            for (property, entry) in properties {
-                guard let value = entry.value else { continue }
-                switch property {
-                case .alive, .kind: continue
-                case .parent: if let parent = ValueText.decode(value)?.string { parentOf[id] = parent }
-                case .order: if let order = ValueText.decode(value)?.string { orderOf[id] = order }
-                default:
-                    guard property.applies(to: kind), let json = ValueText.decode(value), property.type.check(json) == nil else { continue }
-                    view.setValue(json, for: property)
-                }
-            }
-            alive.insert(id)
-            index[id] = views.count
-            views.append(view)
-        }
-        let candidates = alive
-        guard let root = candidates.filter({ parentOf[$0] == nil }).min() else { throw .noRoot }
+        try spec(named: name, from: state, projection: Projection(state))
+    }
 
-        var children: [String: [String]] = [:]
-        for id in candidates where id != root {
-            guard let parent = parentOf[id] else { continue }
-            children[parent, default: []].append(id)
-        }
-        var ordered: [View] = []
+    /// Builds the tree of an already computed projection of `state`.
+    public static func spec(named name: String, from state: DocumentState, projection: Projection) throws(Failure) -> Result {
+        guard projection.root != nil else { throw .noRoot }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(projection.count)
+        var views: [View] = []
         var parents: [Int] = []
-        ordered.reserveCapacity(candidates.count)
-        parents.reserveCapacity(candidates.count)
-        var stack: [(id: String, parent: Int)] = [(root, -1)]
-        while let (id, parent) = stack.popLast() {
-            let view = views[index[id]!]
-            let index = ordered.count
-            ordered.append(view)
-            parents.append(parent)
-            guard view.kind.isContainer, let kids = children[id] else { continue }
-            let sorted = kids.sorted { lhs, rhs in
-                let left = orderOf[lhs] ?? "", right = orderOf[rhs] ?? ""
-                return left != right ? left < right : lhs < rhs
-            }
-            for kid in sorted.reversed() { stack.append((kid, index)) }
+        views.reserveCapacity(projection.count)
+        parents.reserveCapacity(projection.count)
+        for id in projection.order {
+            let properties = state.views[id]!
+            views.append(view(id, properties))
+            parents.append(projection.parentOf[id].map { index[$0]! } ?? -1)
+            index[id] = views.count - 1
         }
-        let placed = Set(ordered.map(\.id))
-        let detached = candidates.filter { !placed.contains($0) }.sorted()
-        return Result(spec: Spec(name: name, views: ordered, parents: parents), detached: detached)
+        return Result(spec: Spec(name: name, views: views, parents: parents), detached: projection.detached)
+    }
+
+    /// One view with the properties that apply to its kind and hold a valid value.
+    static func view(_ id: String, _ properties: ViewState) -> View {
+        let kind = Projection.kind(properties)!
+        var view = View(id: id, kind: kind)
+        for (property, entry) in properties {
+            if let json = shownValue(property, entry.value, kind: kind) { view.setValue(json, for: property) }
+        }
+        return view
+    }
+
+    /// The value as shown, when the property is part of the view (see `shows`).
+    static func shownValue(_ property: Property, _ value: String?, kind: ViewKind) -> JSONValue? {
+        guard let value, !property.isStructural, property.applies(to: kind), let json = ValueText.decode(value),
+              property.type.check(json) == nil else { return nil }
+        return json
+    }
+
+    /// True when a property's value is part of the view as shown: not structure, set, applying
+    /// to the kind, and a valid value of the property's type.
+    public static func shows(_ property: Property, _ value: String?, kind: ViewKind) -> Bool {
+        shownValue(property, value, kind: kind) != nil
     }
 }

@@ -54,6 +54,18 @@ public enum ValueText {
         return byte == nil
     }
 
+    /// The string a stored value holds (`"root"` → `root`), `nil` when it holds none: the parent,
+    /// order and kind of every view are read this way, so plain strings skip the JSON parser.
+    public static func stringValue(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let utf8 = text.utf8
+        if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\""),
+           !utf8.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) {
+            return String(Substring(utf8.dropFirst().dropLast()))
+        }
+        return decode(text)?.string
+    }
+
     /// The canonical text of a string value.
     public static func string(_ text: String) -> String { JSONWriter.quote(text) }
 

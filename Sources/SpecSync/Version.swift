@@ -2,7 +2,7 @@
 public struct Version: Hashable, Sendable {
     /// What made a version.
     public enum Kind: String, Sendable {
-        /// A write command (apply, set, add, rm, mv, revert).
+        /// A write command (apply, set, add, rm, mv, revert, restore).
         case commit
         /// A sync that brought in concurrent work; its id depends only on document and vector,
         /// so every store merging the same changes makes the same merge version.
@@ -26,23 +26,15 @@ public struct Version: Hashable, Sendable {
         self.time = time
     }
 
-    /// The global id: SHA-256 of the version's canonical header (each field length-prefixed,
-    /// so no two headers share bytes). A merge version leaves out message, author and time, so
-    /// stores that merge the same changes agree on its id.
-    public var id: VersionID {
-        var header = BinaryWriter()
-        header.string("plumb-version-1")
-        header.string(kind.rawValue)
-        header.string(document)
-        let encoded = vector.encoded
-        header.varint(encoded.count)
-        header.raw(encoded)
-        if kind == .commit {
-            header.string(message)
-            header.string(author)
-            header.signed(time)
-        }
-        return VersionID(bytes: SHA256.hash(header.bytes))
+    /// The id of the merge version of `document` at `vector`: SHA-256 of
+    /// `str("plumb-merge-2") str(document) vec(vector)` (docs/store.md#version-ids). No message,
+    /// author or time, so every store merging the same changes makes the same merge version.
+    public static func mergeID(document: String, vector: VersionVector) -> VersionID {
+        var hasher = ContentHasher()
+        hasher.string("plumb-merge-2")
+        hasher.string(document)
+        hasher.vector(vector)
+        return hasher.finish()
     }
 }
 
@@ -55,6 +47,12 @@ public struct VersionID: Hashable, Sendable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Reads 32 bytes; `nil` for any other length.
+    public init?(checking bytes: some Collection<UInt8>) {
+        guard bytes.count == 32 else { return nil }
+        self.bytes = Array(bytes)
+    }
+
     public init?(hex: String) {
         guard hex.utf8.count == 64, let bytes = Hex.decode(hex) else { return nil }
         self.bytes = bytes
@@ -63,4 +61,58 @@ public struct VersionID: Hashable, Sendable, CustomStringConvertible {
     public var hex: String { Hex.encode(bytes) }
     public var short: String { String(hex.prefix(12)) }
     public var description: String { hex }
+
+    /// The first 8 bytes are a hash already: hashing them as one word is enough.
+    public func hash(into hasher: inout Hasher) {
+        var word: UInt64 = 0
+        for byte in bytes.prefix(8) { word = word << 8 | UInt64(byte) }
+        hasher.combine(word)
+    }
+
+    public static func == (lhs: VersionID, rhs: VersionID) -> Bool { lhs.bytes == rhs.bytes }
+}
+
+/// Writes the canonical bytes of version ids into SHA-256: `u32`/`u64` big-endian, `str` as a
+/// `u32` UTF-8 byte count and the bytes, `vec` as a `u32` entry count and per entry (sorted by
+/// site) the 16 site bytes and a `u64` seq. The hub computes the same bytes in SQL.
+struct ContentHasher {
+    private var sha = SHA256()
+
+    mutating func byte(_ value: UInt8) { sha.update(byte: value) }
+
+    mutating func u32(_ value: UInt32) {
+        sha.update(byte: UInt8(truncatingIfNeeded: value >> 24))
+        sha.update(byte: UInt8(truncatingIfNeeded: value >> 16))
+        sha.update(byte: UInt8(truncatingIfNeeded: value >> 8))
+        sha.update(byte: UInt8(truncatingIfNeeded: value))
+    }
+
+    mutating func u64(_ value: UInt64) {
+        u32(UInt32(truncatingIfNeeded: value >> 32))
+        u32(UInt32(truncatingIfNeeded: value))
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            u32(UInt32(bytes.count))
+            sha.update(UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    mutating func site(_ site: SiteID) {
+        u64(site.high)
+        u64(site.low)
+    }
+
+    mutating func vector(_ vector: VersionVector) {
+        let entries = vector.sorted
+        u32(UInt32(entries.count))
+        for (site, seq) in entries {
+            self.site(site)
+            u64(UInt64(bitPattern: seq))
+        }
+    }
+
+    mutating func finish() -> VersionID { VersionID(bytes: sha.finish()) }
 }

@@ -5,12 +5,20 @@ import LayoutSpec
 ///
 /// Layout (all integers LEB128 varints): a string table (count, then each string), a site
 /// table (count, then 16 bytes each), then the payloads: document, site, first seq, change
-/// count, clock, time (zigzag), message, author, base (count, then site and seq each), and per
-/// change its view, property and value (0 = unset, else string index + 1). A change's site,
-/// seq, clock and document are its version's, so they are not repeated.
+/// count, clock, time (zigzag), message, author, base (count, then site and seq each), in
+/// layout 2 the version's 32-byte id, and per change its view, property and value (0 = unset,
+/// else string index + 1). A change's site, seq, clock and document are its version's, so they
+/// are not repeated.
 public enum VersionPack {
+    /// The two layouts: 1 (bundle format 1) carries no ids, 2 carries each version's id, which
+    /// the reader checks against the content.
+    public enum Layout: Sendable {
+        case withoutIDs
+        case withIDs
+    }
+
     /// Encodes payloads; they must be consistent (`VersionPayload.inconsistency == nil`).
-    public static func encode(_ payloads: [VersionPayload]) -> [UInt8] {
+    public static func encode(_ payloads: [VersionPayload], layout: Layout = .withIDs) -> [UInt8] {
         var strings: [String: Int] = [:]
         var stringList: [String] = []
         var sites: [SiteID: Int] = [:]
@@ -44,6 +52,7 @@ public enum VersionPack {
                 body.varint(site(id))
                 body.varint(UInt64(seq))
             }
+            if layout == .withIDs { body.raw(payload.id.bytes) }
             for change in payload.changes {
                 body.varint(string(change.view))
                 body.varint(string(change.property.rawValue))
@@ -59,8 +68,9 @@ public enum VersionPack {
         return out.bytes
     }
 
-    /// Decodes payloads, checking every index and every payload's consistency.
-    public static func decode(_ bytes: [UInt8]) throws(VersionPackError) -> [VersionPayload] {
+    /// Decodes payloads, checking every index and every payload's consistency (with `.withIDs`,
+    /// that each version's content hashes to its id).
+    public static func decode(_ bytes: [UInt8], layout: Layout = .withIDs) throws(VersionPackError) -> [VersionPayload] {
         var reader = BinaryReader(bytes: bytes)
         guard let stringCount = reader.count(atMost: reader.remaining) else { throw .malformed("string table") }
         var strings: [String] = []
@@ -101,6 +111,11 @@ public enum VersionPack {
                 guard let seq = reader.varint(), seq < UInt64(Int64.max / 2) else { throw .malformed("a base vector") }
                 base[id] = Int64(seq)
             }
+            var claimed: VersionID?
+            if layout == .withIDs {
+                guard let raw = reader.take(32) else { throw .malformed("a version id") }
+                claimed = VersionID(bytes: Array(raw))
+            }
             let firstSeq = Int64(first), lastSeq = Int64(first) + Int64(changeCount) - 1
             let timestamp = Timestamp(rawValue: hlc)
             var changes: [Change] = []
@@ -117,9 +132,11 @@ public enum VersionPack {
             var vector = base
             vector[author] = lastSeq
             let version = Version(document: document, vector: vector, kind: .commit, message: message, author: authorName, time: time)
-            let payload = VersionPayload(version: version, site: author, firstSeq: firstSeq, lastSeq: lastSeq, hlc: timestamp, base: base, changes: changes)
-            if let problem = payload.inconsistency { throw .malformed("version \(version.id.short): \(problem)") }
-            payloads.append(payload)
+            let payload = VersionPayload(version: version, site: author, firstSeq: firstSeq, lastSeq: lastSeq, hlc: timestamp, base: base, changes: changes,
+                                        claimedID: claimed)
+            if let problem = payload.inconsistency { throw .malformed("version \(payload.id.short): \(problem)") }
+            guard let checked = payload.verified() else { throw .idMismatch(payload.id, site: author) }
+            payloads.append(checked)
         }
         guard reader.isAtEnd else { throw .malformed("data after the last version") }
         return payloads
@@ -130,11 +147,14 @@ public enum VersionPack {
 public enum VersionPackError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(String)
     case unknownProperty(String)
+    /// A version whose content does not hash to the id it carries.
+    case idMismatch(VersionID, site: SiteID)
 
     public var description: String {
         switch self {
         case .malformed(let part): "malformed version data (\(part))"
         case .unknownProperty(let name): "a change sets \"\(name)\", a property this Plumb does not know (written by a newer Plumb?)"
+        case .idMismatch(let id, let site): "version \(id.short) of site \(site.short) does not match its content: it was changed after it was made"
         }
     }
 }

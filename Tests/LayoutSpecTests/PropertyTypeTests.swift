@@ -14,6 +14,8 @@ struct PropertyTypeTests {
         (.text, .text(maxLength: 10_000)), (.fontFamily, .text(maxLength: 200)),
         (.backgroundColor, .color), (.textColor, .color), (.rows, .tracks), (.columns, .tracks),
         (.textVerticalAlignment, .choice(["top", "middle", "bottom"])),
+        (.cornerRadius, .length), (.borderWidth, .length), (.borderColor, .color), (.opacity, .fraction),
+        (.sourceId, .text(maxLength: 1_000)),
     ]
 
     @Test(arguments: types)
@@ -24,6 +26,7 @@ struct PropertyTypeTests {
     static let expectations: [(PropertyType, String)] = [
         (.length, "expected a number ≥ 0"),
         (.fontSize, "expected a number > 0 and ≤ 10000"),
+        (.fraction, "expected a number from 0 to 1"),
         (.count(minimum: 1), "expected a whole number from 1 to 1000000"),
         (.choice(["a", "b"]), #"expected one of "a", "b""#),
         (.text(maxLength: 5), "expected a string of at most 5 characters"),
@@ -42,6 +45,9 @@ struct PropertyTypeTests {
     static let checks: [(PropertyType, JSONValue, Bool)] = [
         (.length, .number(0), true), (.length, .number(1e9), true), (.length, .number(-1), false),
         (.length, .number(-.leastNonzeroMagnitude), false), (.length, .number(.infinity), false), (.length, .number(.nan), false),
+        (.fraction, .number(0), true), (.fraction, .number(0.5), true), (.fraction, .number(1), true),
+        (.fraction, .number(1.0001), false), (.fraction, .number(-0.1), false), (.fraction, .number(.nan), false),
+        (.fraction, .string("0.5"), false),
         (.length, .string("1"), false),
         (.fontSize, .number(0.5), true), (.fontSize, .number(10_000), true), (.fontSize, .number(0), false),
         (.fontSize, .number(10_000.5), false), (.fontSize, .number(.infinity), false),

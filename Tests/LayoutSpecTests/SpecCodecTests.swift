@@ -200,6 +200,7 @@ struct SpecCodecTests {
         switch property.type {
         case .length: .number(12.5)
         case .fontSize: .number(13)
+        case .fraction: .number(0.25)
         case .count(let minimum): .number(Double(minimum + 2))
         case .choice(let names): .string(names.last!)
         case .text: .string("hello \"world\"\n")

@@ -28,7 +28,8 @@ import Testing
     @Test func everyKindOfWarningInTreeOrder() throws {
         let plumb = PlumbRunner()
         plumb.write("login.json", Self.problems)
-        let result = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed")
+        // Overlaps have their own test (the grid here puts children in one cell on purpose).
+        let result = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed", "--no-overlap")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
             "login: root: height 500 is ignored: the root takes the screen's height",
@@ -40,7 +41,7 @@ import Testing
             "login: wide: columnSpan 3 from column 1 runs past the grid: grid \"grid\" has 2 columns, so it spans 1",
             "login: title: text does not fit: shown as \"A ti…\" (60 wide)",
             "login: body: text does not fit: 2 of 7 lines shown, the last ending \"two…\"",
-            "login: tiny: text does not fit: its line is 20.4 tall in 5",
+            "login: tiny: text does not fit: its line is 20.4 points tall, but the label's content height is 5",
         ])
         #expect(result.stderr.contains("login at 300x600: "), "\(result.stderr)")
     }
@@ -56,10 +57,11 @@ import Testing
         #expect(result.stdout == "stack: b: width 100 is ignored: horizontalAlignment is fill\n")
     }
 
-    @Test func overlappingSiblingsInAViewContainer() throws {
+    @Test func overlappingSiblingsTheLayoutPlaces() throws {
         let plumb = PlumbRunner()
         plumb.write("overlap.json", """
             {"plumb": 1, "name": "overlap", "root": {"id": "root", "kind": "view", "children": [
+              {"id": "background", "kind": "view", "backgroundColor": "#EEEEEE", "margin": 4},
               {"id": "a", "kind": "view", "width": 100, "height": 100, "horizontalAlignment": "left", "verticalAlignment": "top"},
               {"id": "b", "kind": "view", "width": 100, "height": 100, "horizontalAlignment": "left", "verticalAlignment": "top",
                "margin": {"left": 50, "top": 80}},
@@ -71,20 +73,30 @@ import Testing
               {"id": "f", "kind": "view", "visibility": "collapsed"},
               {"id": "list", "kind": "stack", "width": 20, "horizontalAlignment": "right", "verticalAlignment": "top", "children": [
                 {"id": "s1", "kind": "view", "height": 10},
-                {"id": "s2", "kind": "view", "height": 10}]}
+                {"id": "s2", "kind": "view", "height": 10}]},
+              {"id": "cells", "kind": "grid", "columns": [50, 50], "width": 100, "height": 20, "horizontalAlignment": "left", "verticalAlignment": "bottom", "children": [
+                {"id": "g1", "kind": "view"},
+                {"id": "g2", "kind": "view", "columnSpan": 2},
+                {"id": "g3", "kind": "view", "column": 1, "width": 10, "horizontalAlignment": "left"}]}
             ]}}
             """)
         let result = plumb.run("check", "overlap.json", "--size", "300x300", "--metrics", "fixed")
+        // The background fills the root (both axes fill), so things drawn over it are not
+        // reported; children of a grid in one cell are.
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
             "overlap: b: overlaps its sibling \"a\" in \"root\" (50, 80, 50×20)",
             "overlap: c: overlaps its sibling \"b\" in \"root\" (100, 80, 50×20)",
+            "overlap: g2: overlaps its sibling \"g1\" in \"cells\" (0, 280, 50×20)",
+            "overlap: g3: overlaps its sibling \"g2\" in \"cells\" (50, 280, 10×20)",
         ], "\(result.stdout)")
+        let quiet = plumb.run("check", "overlap.json", "--size", "300x300", "--metrics", "fixed", "--no-overlap")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
     }
 
     @Test func jsonStrictAndNoWarnings() throws {
         let plumb = PlumbRunner()
         plumb.write("login.json", Self.problems)
-        let json = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed", "--json")
+        let json = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed", "--json", "--no-overlap")
         #expect(json.status == 0)
         let warnings = try #require(try JSONParser.parse(json.stdout).elements)
         #expect(warnings.count == 10)
@@ -96,7 +108,7 @@ import Testing
         let checks = Set(warnings.compactMap { $0["check"]?.string })
         #expect(checks == ["size-on-fill", "min-above-max", "outside-grid", "text-does-not-fit"])
 
-        let strict = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed", "--strict")
+        let strict = plumb.run("check", "login.json", "--size", "300x600", "--metrics", "fixed", "--strict", "--no-overlap")
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("10 warnings (--strict)"))
 

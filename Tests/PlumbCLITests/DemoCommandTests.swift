@@ -15,5 +15,8 @@ import Testing
         #expect(result.stderr.contains(svg))
         #expect(result.stderr.contains("$ plumb resolve login --device iphone-se --format table"))
         #expect(result.stdout.contains("signIn"))
+        // The demo's login screen is the README's, examples/login.json.
+        let example = DocsTests.repository.appendingPathComponent("examples/login.json")
+        #expect(try String(contentsOfFile: folder + "/login.json", encoding: .utf8) == String(contentsOf: example, encoding: .utf8))
     }
 }

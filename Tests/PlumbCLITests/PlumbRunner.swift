@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSpec
 import PlumbCLI
 
 /// Runs `plumb` command lines in-process against a temporary folder, capturing output.
@@ -64,3 +65,18 @@ let loginSpec = """
       ]}
     ]}}
     """
+
+extension JSONValue {
+    /// The element at `index` of an array, for tests.
+    subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+}
+
+extension StringProtocol {
+    /// Runs of spaces as one space, for comparing column output without its padding.
+    var squeezed: String {
+        split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+}

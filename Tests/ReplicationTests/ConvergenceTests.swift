@@ -91,7 +91,7 @@ struct Scenario {
         let containers = views.filter { $0.kind.isContainer }
         let target = views[random.below(views.count)]
         let at = tick()
-        switch random.below(8) {
+        switch random.below(9) {
         case 0, 1:
             let property = ["width=\(10 + random.below(200))", "height=\(10 + random.below(80))", "margin.top=\(random.below(20))",
                             "horizontalAlignment=\(["fill", "left", "center", "right"][random.below(4)])",
@@ -114,11 +114,17 @@ struct Scenario {
             if target.id != "root" {
                 replica.plumb(["mv", document, target.id, "--parent", parent.id, "--index", String(random.below(4))], now: at)
             }
-        default:
+        case 7:
             let versions = try replica.open().log(of: document)
             if versions.count > 1 {
                 replica.plumb(["revert", "\(document)@\(versions[random.below(versions.count)].number)"], now: at)
             }
+        default:
+            // Bring back a view deleted here or elsewhere, with its subtree.
+            let store = try replica.open()
+            let head = try store.resolved(try store.head(of: document))
+            let gone = head.state.views.keys.filter { !head.contains($0) }.sorted()
+            if !gone.isEmpty { replica.plumb(["restore", document, gone[random.below(gone.count)]], now: at) }
         }
     }
 
@@ -178,7 +184,28 @@ struct Scenario {
                 #expect(got.frames == expected.frames, "seed \(seed): \(document) frames differ on \(replica.name)")
             }
             for replica in replicas {
-                #expect(try replica.open().integrityCheck() == ["ok"], "seed \(seed)")
+                let store = try replica.open()
+                #expect(try store.integrityCheck() == ["ok"], "seed \(seed)")
+                // The head the edit commands read view by view is the one `show` prints.
+                let resolved = try store.resolved(try store.head(of: document))
+                _ = try store.commit(document: document, message: "-", author: "-") { head in
+                    let root = try head.root()
+                    #expect(root == resolved.projection.root, "seed \(seed)")
+                    for view in resolved.state.views.keys.sorted() {
+                        let (placed, parent, children) = (try head.contains(view), try head.parent(of: view), try head.children(of: view))
+                        #expect(placed == resolved.contains(view), "seed \(seed): \(view) placed differently")
+                        #expect(parent == resolved.parent(of: view), "seed \(seed): \(view)")
+                        #expect(children == resolved.children(of: view), "seed \(seed): children of \(view)")
+                    }
+                    return []
+                }
+                // `show | apply` makes no version, for every version, merged or not.
+                for version in try store.log(of: document) {
+                    let resolved = try store.resolved(version)
+                    guard let spec = try? Materializer.spec(named: document, from: resolved.state, projection: resolved.projection).spec else { continue }
+                    let edits = EditPlanner.edits(toMatch: spec, from: resolved.state, projection: resolved.projection, orderSuffix: "zzzz")
+                    #expect(edits.isEmpty, "seed \(seed): show | apply of \(document)@\(version.number) on \(replica.name) is not a no-op: \(edits.prefix(3))")
+                }
             }
         }
     }

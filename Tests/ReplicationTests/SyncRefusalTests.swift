@@ -97,7 +97,7 @@ import Testing
         flipped[good.count / 2] ^= 0x40
         var newer = BinaryWriter()
         newer.raw(BundleFile.magic)
-        newer.varint(UInt64(2))
+        newer.varint(BundleFile.formatVersion + 1)
         newer.raw([UInt8](repeating: 0, count: 64))
         newer.raw(SHA256.hash(newer.bytes))
         let cases: [([UInt8], String)] = [

@@ -34,9 +34,11 @@ enum TestPostgres {
         return String(base[..<base.lastIndex(of: "/")!]) + "/" + database
     }
 
-    static var script: String {
+    static var script: String { repository.appendingPathComponent("Tools/pg-test.sh").path }
+
+    /// The repository's folder.
+    static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tools/pg-test.sh").path
     }
 
     /// Runs the script through `system()` (Foundation's `Process.waitUntilExit` can hang when the

@@ -81,7 +81,7 @@ import Testing
             Issue.record("a garbage file opened as a store")
         } catch let error as StoreError {
             switch error {
-            case .corrupt, .notAStore: break
+            case .corrupt, .notAStore, .tooSmall: break
             default: Issue.record("unexpected error \(error)")
             }
         }

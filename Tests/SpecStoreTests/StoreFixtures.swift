@@ -24,7 +24,7 @@ enum StoreFixtures {
     static func apply(_ spec: Spec, to store: Store, message: String = "apply") throws -> CommitResult? {
         let suffix = FractionalIndex.suffix(for: store.site)
         return try store.commit(document: spec.name, message: message, author: "test", createIfMissing: true) { head in
-            EditPlanner.edits(toMatch: spec, from: try head.state(), orderSuffix: suffix)
+            EditPlanner.edits(toMatch: spec, from: try head.resolved().state, orderSuffix: suffix)
         }
     }
 

@@ -87,15 +87,18 @@ import Testing
         #expect(try store.log(of: "login", view: "title").map(\.number) == [3, 1])
     }
 
-    @Test func versionIdsHashTheirHeader() throws {
+    @Test func versionIdsHashTheirContent() throws {
         let folder = TemporaryFolder()
         let store = try Store.create(at: folder.path("s.sqlite"))
         let result = try #require(try StoreFixtures.apply(StoreFixtures.login, to: store))
         let version = result.version
-        let rebuilt = Version(document: "login", vector: version.vector, kind: .commit, message: version.message,
-                              author: version.author, time: version.time)
+        let rebuilt = VersionPayload(version: version.version, site: version.site, firstSeq: version.firstSeq, lastSeq: version.lastSeq,
+                                     hlc: try store.changes(of: version)[0].stamp.hlc, base: version.base, changes: try store.changes(of: version))
         #expect(rebuilt.id == version.id)
         #expect(version.vector[store.site] == version.lastSeq)
+        let exported = try store.payloads(after: VersionVector())
+        #expect(exported.map(\.id) == [version.id])
+        #expect(exported[0].verified() != nil)
     }
 
     @Test func aFailingPlanWritesNothing() throws {

@@ -5,10 +5,14 @@ import SpecStore
 import SpecSync
 import SeededRandom
 
-/// `plumb-bench hub [URL]`: the hub figures of issue 5, on a throwaway PostgreSQL started with
-/// Tools/pg-test.sh (or the server at URL, whose `postgres` database it uses).
+/// `plumb-bench hub [URL] [--baseline PLUMB]`: the hub figures of issue 5, on a throwaway
+/// PostgreSQL started with Tools/pg-test.sh (or the server at URL, whose `postgres` database it
+/// uses). With `--baseline`, the same push as `plumb push` processes of that binary (to a hub it
+/// set up) and of this one, side by side.
 enum HubBenchmark {
     static func run(_ arguments: [String]) throws {
+        let baseline = StoreBenchmark.value(of: "--baseline", in: arguments)
+        let arguments = arguments.filter { $0 != "--baseline" && $0 != baseline }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-bench-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,7 +41,7 @@ enum HubBenchmark {
 
         let b = try Store.create(at: folder.appendingPathComponent("b.sqlite").path)
         var pulled = ImportReport()
-        let pull = try Timing.seconds { pulled = try Hub(url: url).pull(into: b) }
+        let pull = try Timing.seconds { pulled = try Hub(url: url).pull(into: b).imported }
         print("  pull \(pulled.changes) changes into a fresh store: \(Timing.ms(pull))   target ≤ 2000 ms")
         let nothing = try Timing.median(runs: 9) { _ = try Hub(url: url).pull(into: b) }
         print("  pull with nothing new (connect, check, ask, merge nothing): \(Timing.ms(nothing))   target ≤ 50 ms")
@@ -46,6 +50,32 @@ enum HubBenchmark {
         let processPull = try Timing.median(runs: 5) { try StoreBenchmark.runProcess(plumb, ["--store", b.path, "pull"]) }
         print("    the same as a `plumb pull` process: \(Timing.ms(processPull))")
         try eightClients(url: url, folder: folder, spec: spec, plumb: plumb)
+        if let baseline { try againstBaseline(a, server: url, folder: folder, plumb: plumb, baseline: baseline) }
+    }
+
+    /// The push of store `a` as a `plumb push` process of `baseline` (to a hub it set up) and of
+    /// this Plumb, each into an empty database, alternately; medians of 3.
+    static func againstBaseline(_ a: Store, server: String, folder: URL, plumb: String, baseline: String) throws {
+        try a.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let admin = try PostgresConnection(url: server)
+        var times: [String: [Double]] = [:]
+        for round in 0..<3 {
+            for (name, binary) in [("baseline", baseline), ("this", plumb)] {
+                let database = "plumb_push_\(name)_\(getpid())_\(round)"
+                try admin.execute("CREATE DATABASE \(database)")
+                defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(database)") }
+                let url = HubLoadBenchmark.withDatabase(server, database)
+                let copy = folder.appendingPathComponent("\(database).sqlite").path
+                try FileManager.default.copyItem(atPath: a.path, toPath: copy)
+                try StoreBenchmark.runProcess(binary, ["hub", "init", url])
+                try StoreBenchmark.runProcess(binary, ["--store", copy, "remote", "add", "origin", url])
+                times[name, default: []].append(try Timing.seconds { try StoreBenchmark.runProcess(binary, ["--store", copy, "push"]) })
+                let held = try PostgresConnection(url: url).execute("SELECT count(*) FROM plumb_changes").int64(0, 0)
+                guard held > 0 else { throw BenchmarkError("\(name): nothing was pushed") }
+            }
+        }
+        let before = times["baseline"]!.sorted()[1], now = times["this"]!.sorted()[1]
+        print("  `plumb push` of the same store: \(Timing.ms(now)); the baseline binary to its own hub: \(Timing.ms(before)) (\(String(format: "%.2f", now / before))×)")
     }
 
     /// Eight stores each push 10,000 changes at the same moment, as eight `plumb push` processes.

@@ -26,7 +26,7 @@ enum StoreBenchmark {
         let applyNew = try Timing.seconds {
             let spec = try SpecCodec.decode(Array(FileManager.default.contents(atPath: bigPath)!), file: bigPath)
             _ = try store.commit(document: "big", message: "apply", author: "bench", createIfMissing: true) { head in
-                EditPlanner.edits(toMatch: spec, from: try head.state(), orderSuffix: suffix)
+                EditPlanner.edits(toMatch: spec, from: try head.resolved().state, orderSuffix: suffix)
             }
         }
         print("  apply of a new 10,000-view spec (parse + plan + write): \(Timing.ms(applyNew))   target ≤ 2000 ms")
@@ -35,7 +35,7 @@ enum StoreBenchmark {
         changed.update(5_000) { $0.width = 123.5 }
         let reapply = try Timing.seconds {
             _ = try store.commit(document: "big", message: "reapply", author: "bench") { head in
-                EditPlanner.edits(toMatch: changed, from: try head.state(), orderSuffix: suffix)
+                EditPlanner.edits(toMatch: changed, from: try head.resolved().state, orderSuffix: suffix)
             }
         }
         print("  re-apply with one property changed (plan + write):     \(Timing.ms(reapply))   target ≤ 300 ms")
@@ -69,7 +69,7 @@ enum StoreBenchmark {
     static func historyFigures(store: Store, suffix: String) throws {
         let spec = makeSpec(name: "history", views: 2_000, seed: 43)
         _ = try store.commit(document: "history", message: "v1", author: "bench", createIfMissing: true) { head in
-            EditPlanner.edits(toMatch: spec, from: try head.state(), orderSuffix: suffix)
+            EditPlanner.edits(toMatch: spec, from: try head.resolved().state, orderSuffix: suffix)
         }
         var generator = SeededGenerator(seed: 11)
         let properties: [Property] = [.width, .height, .minWidth, .marginTop, .backgroundColor]

@@ -89,7 +89,7 @@ enum SyncBenchmark {
     static func apply(_ spec: Spec, to store: Store) throws {
         let suffix = FractionalIndex.suffix(for: store.site)
         _ = try store.commit(document: spec.name, message: "apply", author: "bench", createIfMissing: true) { head in
-            EditPlanner.edits(toMatch: spec, from: try head.state(), orderSuffix: suffix)
+            EditPlanner.edits(toMatch: spec, from: try head.resolved().state, orderSuffix: suffix)
         }
     }
 

@@ -2,7 +2,7 @@ import LayoutSpec
 
 /// Docking a view in its slot on one axis: the table of DESIGN.md §2.
 ///
-/// With `usable = slot length − margin start − margin end`:
+/// With `usable = max(0, slot length − margin start − margin end)`:
 ///
 /// | alignment | length | origin |
 /// | --- | --- | --- |
@@ -13,7 +13,9 @@ import LayoutSpec
 ///
 /// "Own length" is the view's desired length (explicit or measured, clamped). Nothing is
 /// squeezed: a view longer than its slot overflows (start-docked past the end, end-docked
-/// past the start, centred and filled both ways).
+/// past the start, centred and filled both ways). A slot smaller than the margins leaves no
+/// usable length (not a negative one), so the view sits at the start margin as in WPF's
+/// `ArrangeCore` and Avalonia, rather than centred in the slot.
 enum Docking {
     /// Where a view sits on one axis.
     enum Placement {
@@ -49,7 +51,7 @@ enum Docking {
         slotStart: Double, slotLength: Double, marginStart: Double, marginEnd: Double,
         placement: Placement, ownLength: Double, minimum: Double, maximum: Double
     ) -> (origin: Double, length: Double) {
-        let usable = slotLength - marginStart - marginEnd
+        let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
         switch placement {
         case .fill:

@@ -108,11 +108,15 @@ struct GridAxis {
         var remaining = available - totalSpacing
         for track in 0..<count where !isStar(track) { remaining -= sizes[track] }
         while !unpinned.isEmpty {
-            let totalWeight = unpinned.reduce(0.0) { $0 + weight(of: $1) }
+            // Weights relative to the largest, so that weights near the largest double cannot
+            // overflow their sum (and give inf / inf = NaN).
+            let largest = unpinned.map(weight(of:)).max()!
+            func share(_ track: Int) -> Double { weight(of: track) / largest }
+            let totalWeight = unpinned.reduce(0.0) { $0 + share($1) }
             let space = max(0, remaining)
-            let pinned = unpinned.filter { minimums[$0] > space * weight(of: $0) / totalWeight }
+            let pinned = unpinned.filter { minimums[$0] > space * share($0) / totalWeight }
             if pinned.isEmpty {
-                for track in unpinned { sizes[track] = space * weight(of: track) / totalWeight }
+                for track in unpinned { sizes[track] = space * share(track) / totalWeight }
                 return
             }
             for track in pinned {

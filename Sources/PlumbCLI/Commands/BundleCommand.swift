@@ -29,7 +29,7 @@ enum BundleCommand: Command {
     private static func create(_ arguments: ParsedArguments, context: Context) throws {
         guard let output = arguments.value("-o") else { throw CLIError.usage("-o FILE is required", command: spec) }
         let documents = Array(arguments.positionals.dropFirst())
-        let store = try context.store()
+        let store = try context.readStore()
         for name in documents { _ = try store.head(of: name) }
         let since = try arguments.value("--since").map { try PeerState.read($0, context: context) } ?? VersionVector()
         let bundle = try BundleFile.make(from: store, documents: documents, since: since)
@@ -62,12 +62,16 @@ enum BundleCommand: Command {
 /// `plumb state [-o FILE]`: what this store holds, for a peer's `bundle create --since`.
 enum StateCommand: Command {
     static let spec = CommandSpec(
-        name: "state", usage: "[-o FILE]", summary: "print what this store holds (for a peer's bundle create --since)",
-        options: ["-o"], aliases: ["--output": "-o"])
+        name: "state", usage: "[-o FILE] [--json]", summary: "print what this store holds (for a peer's bundle create --since)",
+        details: """
+            Prints {"plumbState": 1, "site", "knowledge": {SITE: SEQ, …}}: JSON always, so --json
+            changes nothing (it is accepted as on every read).
+            """,
+        flags: ["--json"], options: ["-o"], aliases: ["--output": "-o"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...0, spec)
-        let store = try context.store()
+        let store = try context.readStore()
         let text = JSONWriter.pretty(PeerState.json(site: store.site, knowledge: try store.knowledge())) + "\n"
         if let output = arguments.value("-o") {
             try FileSystem.writeAtomically(Array(text.utf8), to: context.absolute(output))

@@ -5,7 +5,7 @@ import LayoutSpec
 /// `plumb check DOC[@REV]|FILE`: layout problems at one screen size, one per line.
 enum CheckCommand: Command {
     static let spec = CommandSpec(
-        name: "check", usage: "DOC[@REV] | FILE [--size WxH | --device NAME] [--json] [--strict]",
+        name: "check", usage: "DOC[@REV] | FILE [--size WxH | --device NAME] [--json] [--strict] [--no-overlap]",
         summary: "warn about layout problems at a screen size (default: an iPhone 15)",
         details: """
             Lays out the version (head by default) or spec file and prints one warning per line,
@@ -17,30 +17,38 @@ enum CheckCommand: Command {
                                  row/column/spans on a child of something that is not a grid
               text-does-not-fit  a label's or button's lines dropped or truncated, or taller than
                                  the label, at this size
-              overlap            drawn children of a view container that overlap
+              overlap            drawn siblings the layout places that overlap: children of a
+                                 stack or grid, and children of a view that do not fill it on
+                                 both axes (one that does is a background, meant to be drawn over)
+              detached           (stored versions) a view a merge cut off from the document: a
+                                 concurrent delete above it; see `plumb conflicts DOC`
             Hidden and collapsed views are not checked for text and overlaps.
 
             \(LayoutOptions.help)
               --json            a JSON array of {"document", "view", "check", "message"}
               --strict          exit 1 when there are warnings
+              --no-overlap      leave out the overlap check
 
             Exit status: 0 whether or not there are warnings (they are findings, not failures),
             unless --strict; 1 when the document or file cannot be read; 64 for usage errors.
             """,
-        flags: LayoutOptions.flags + ["--json", "--strict"],
+        flags: LayoutOptions.flags + ["--json", "--strict", "--no-overlap"],
         options: LayoutOptions.options)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         if LayoutOptions.wantsDeviceList(arguments) {
-            context.console.print(Device.listing)
+            LayoutOptions.printDeviceList(arguments, console: context.console)
             return
         }
         try arguments.expect(1...1, spec)
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)
+        let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context, warnDetached: false)
         let measurer = try options.metrics.makeMeasurer()
         let layout = LayoutEngine(measurer: measurer).resolve(loaded.spec, viewport: options.viewport, scale: options.scale)
-        let warnings = LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings()
+        let detached = zip(loaded.detached, loaded.detachedReasons).map { view, reason in
+            LayoutWarning(view: view, check: .detached, message: "\(reason); it is not laid out (`plumb conflicts \(loaded.document)`)")
+        }
+        let warnings = detached + LayoutChecker(spec: loaded.spec, layout: layout, measurer: measurer).warnings(overlaps: !arguments.has("--no-overlap"))
         MeasurerReport.printWarnings(of: measurer, console: context.console)
 
         let console = context.console

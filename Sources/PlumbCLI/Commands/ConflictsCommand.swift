@@ -2,36 +2,44 @@ import LayoutSpec
 import SpecStore
 import SpecSync
 
-/// `plumb conflicts DOC`: concurrent writes that lost at a merge.
+/// `plumb conflicts DOC`: concurrent work that lost at a merge, property writes and structure.
 enum ConflictsCommand: Command {
     static let spec = CommandSpec(
         name: "conflicts", usage: "DOC [--json] [--clear]",
-        summary: "list properties where a concurrent write lost at a merge (--clear forgets them)",
+        summary: "list concurrent work that lost at a merge: property writes, and views lost to a delete or a skipped move (--clear forgets them)",
         details: """
-            --json prints [{"view", "property", "winner": {"value", "site", "hlc"}, "loser": {…}}];
-            hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter) as a decimal
-            string, since it does not fit a JSON number exactly.
+            Each line says what won, what lost, and for work lost to a delete the command that
+            brings it back (plumb restore DOC VIEW --from REV). --json prints an array of
+            entries, each with a "kind": "property", "deleted", "added-under-deleted",
+            "moved-under-deleted", "edited-under-deleted" or "move-skipped" (docs/sync.md has
+            every field). hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter)
+            as a decimal string, since it does not fit a JSON number exactly.
             """,
         flags: ["--json", "--clear"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
-        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
-        let store = try context.store()
+        let document = try DocumentReference.document(arguments.positionals[0], spec: spec)
         if arguments.has("--clear") {
-            let count = try store.clearConflicts(of: document)
+            let count = try context.store().clearConflicts(of: document)
             context.console.message("\(document): cleared \(TransferReporting.plural(count, "conflict"))")
             return
         }
-        let conflicts = try store.conflicts(of: document)
+        let store = try context.readStore()
+        let properties = try store.conflicts(of: document)
+        let structural = try store.structuralConflicts(of: document).map { conflict in
+            (conflict, try store.losingVersion(of: conflict, in: document))
+        }
         if arguments.has("--json") {
-            context.console.print(JSONWriter.pretty(.array(conflicts.map(json))))
+            let entries = properties.map(json) + structural.map { json($0.0, version: $0.1, document: document) }
+            context.console.print(JSONWriter.pretty(.array(entries)))
             return
         }
-        if conflicts.isEmpty { context.console.message("\(document): no conflicts") }
-        for conflict in conflicts {
-            context.console.print("\(conflict.view).\(conflict.property): \(conflict.winner.value ?? "unset") (site \(conflict.winner.stamp.site.short), \(time(conflict.winner))) won over \(conflict.loser.value ?? "unset") (site \(conflict.loser.stamp.site.short), \(time(conflict.loser)))")
+        if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
+        for conflict in properties {
+            context.console.print("\(conflict.view).\(conflict.property): \(conflict.winner.value ?? "unset") (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(conflict.loser.value ?? "unset") (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))")
         }
+        for (conflict, version) in structural { context.console.print(line(conflict, version: version, document: document)) }
     }
 
     static func json(_ conflict: Conflict) -> JSONValue {
@@ -43,6 +51,7 @@ enum ConflictsCommand: Command {
             ])
         }
         return .object([
+            JSONMember("kind", .string("property")),
             JSONMember("view", .string(conflict.view)),
             JSONMember("property", .string(conflict.property)),
             JSONMember("winner", side(conflict.winner)),
@@ -50,7 +59,52 @@ enum ConflictsCommand: Command {
         ])
     }
 
-    private static func time(_ side: Conflict.Side) -> String {
-        VersionFormatting.shortTime(Int64(side.stamp.hlc.milliseconds))
+    static func json(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> JSONValue {
+        var members = [JSONMember("kind", .string(conflict.kind.rawValue)), JSONMember("view", .string(conflict.view))]
+        members.append(conflict.kind == .moveSkipped ? JSONMember("parent", .string(conflict.cause)) : JSONMember("deleted", .string(conflict.cause)))
+        members.append(JSONMember("winner", .object([
+            JSONMember("view", .string(conflict.winnerView)),
+            JSONMember("site", .string(conflict.winner.site.hex)),
+            JSONMember("hlc", .string(String(conflict.winner.hlc.rawValue))),
+        ])))
+        members.append(JSONMember("loser", .object([
+            JSONMember("site", .string(conflict.loser.site.hex)),
+            JSONMember("hlc", .string(String(conflict.loser.hlc.rawValue))),
+            JSONMember("version", version.map { .string($0.id.hex) } ?? .null),
+            JSONMember("changes", .object(conflict.lost.map { JSONMember($0.property.rawValue, $0.value.flatMap(ValueText.decode) ?? .null) })),
+        ])))
+        members.append(JSONMember("restore", restoreCommand(conflict, version: version, document: document).map(JSONValue.string) ?? .null))
+        return .object(members)
+    }
+
+    /// The command that undoes the loss: restore the view from the losing version.
+    static func restoreCommand(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String? {
+        guard conflict.kind != .moveSkipped else { return nil }
+        return "plumb restore \(document) \(conflict.view)" + (version.map { " --from \($0.id.short)" } ?? "")
+    }
+
+    static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String {
+        let loser = "site \(conflict.loser.site.short) (\(time(conflict.loser)))"
+        let winner = "site \(conflict.winner.site.short) (\(time(conflict.winner)))"
+        let did = conflict.lost.map { "\($0.property.rawValue)=\($0.value ?? "unset")" }.joined(separator: " ")
+        let restore = restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
+        let deleted = conflict.cause == conflict.winnerView ? "\(conflict.cause)" : "\(conflict.cause) (with \(conflict.winnerView))"
+        switch conflict.kind {
+        case .deleted:
+            let with = conflict.cause == conflict.view ? "" : " with \(conflict.cause)"
+            return "\(conflict.view): deleted\(with) by \(winner) while \(loser) changed it (\(did)); not in the document\(restore)"
+        case .addedUnderDeleted:
+            return "\(conflict.view): added by \(loser) under \(deleted), which \(winner) deleted; not in the document\(restore)"
+        case .movedUnderDeleted:
+            return "\(conflict.view): moved by \(loser) under \(deleted), which \(winner) deleted; not in the document\(restore)"
+        case .editedUnderDeleted:
+            return "\(conflict.view): changed by \(loser) (\(did)) under \(deleted), which \(winner) deleted; not in the document\(restore)"
+        case .moveSkipped:
+            return "\(conflict.view): the move under \(conflict.cause) by \(loser) was skipped: \(conflict.winnerView) had been moved under \(conflict.view) by \(winner), and together they would make a loop; \(conflict.view) stayed where it was"
+        }
+    }
+
+    private static func time(_ stamp: Stamp) -> String {
+        VersionFormatting.shortTime(Int64(stamp.hlc.milliseconds))
     }
 }

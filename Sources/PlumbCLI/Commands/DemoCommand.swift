@@ -22,7 +22,7 @@ enum DemoCommand: Command {
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let specPath = URL(fileURLWithPath: directory).appendingPathComponent("login.json").path
-        guard FileManager.default.createFile(atPath: specPath, contents: Data(sampleSpec.utf8)) else {
+        guard FileManager.default.createFile(atPath: specPath, contents: Data((sampleSpec + "\n").utf8)) else {
             throw CLIError.failure("\(specPath): cannot write the sample spec")
         }
         context.console.message("Plumb demo in \(directory)\n")

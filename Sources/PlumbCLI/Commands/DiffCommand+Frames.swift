@@ -18,10 +18,15 @@ extension DiffCommand {
 
     /// `diff --frames`: lays out both versions with one measurer and compares frames.
     static func runFrames(_ first: DocumentReference, _ second: DocumentReference, _ arguments: ParsedArguments, context: Context) throws {
-        let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
-        let store = try context.store()
+        let store = try context.readStore()
         let old = try SpecSource.load(try first.version(in: store), store: store, context: context)
         let new = try SpecSource.load(try second.version(in: store), store: store, context: context)
+        try runFrames(old, new, arguments, context: context)
+    }
+
+    /// `diff --frames` of two loaded specs (versions or a file).
+    static func runFrames(_ old: LoadedSpec, _ new: LoadedSpec, _ arguments: ParsedArguments, context: Context) throws {
+        let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
         let measurer = try options.metrics.makeMeasurer()
         let engine = LayoutEngine(measurer: measurer)
         let difference = FrameDifference(

@@ -5,9 +5,13 @@ import SpecSync
 /// `plumb diff DOC@A [DOC@B]`: what changed between two versions (B defaults to head).
 enum DiffCommand: Command {
     static let spec = CommandSpec(
-        name: "diff", usage: "DOC@A [DOC@B | B] [--json] [--frames [--size WxH | --device NAME]]",
-        summary: "property changes between two versions (B defaults to head)",
+        name: "diff", usage: "DOC[@A] [DOC@B | B | FILE] [--json] [--frames [--size WxH | --device NAME]]",
+        summary: "property changes between two versions, or a version and a spec file (B defaults to head)",
         details: """
+            With a spec FILE (an argument that is -, contains a /, or ends in .json and exists)
+            the version is compared with the file: what `plumb apply FILE --doc DOC` would
+            change if the version were the head.
+
             --json prints {"added": [ids], "removed": [ids], "moved": [ids],
                            "changed": [{"view", "property", "from", "to"}]}
             with from/to as JSON values (null when unset).
@@ -19,6 +23,9 @@ enum DiffCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
         let first = try DocumentReference(arguments.positionals[0], spec: spec)
+        if arguments.positionals.count == 2, SpecSource.isFile(arguments.positionals[1], context: context) {
+            return try runFile(first, arguments.positionals[1], arguments, context: context)
+        }
         var second = DocumentReference(document: first.document, revision: nil)
         if arguments.positionals.count == 2 {
             let text = arguments.positionals[1]
@@ -27,7 +34,7 @@ enum DiffCommand: Command {
         }
         try checkFrameOptions(arguments)
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
-        let store = try context.store()
+        let store = try context.readStore()
         let old = try store.state(of: try first.version(in: store))
         let new = try store.state(of: try second.version(in: store))
         let difference = StateDifference(from: old, to: new)
@@ -35,6 +42,24 @@ enum DiffCommand: Command {
             context.console.print(JSONWriter.pretty(json(difference)))
         } else {
             print(difference, console: context.console)
+        }
+    }
+
+    /// `diff DOC[@REV] FILE`: the version against a spec file, planned as `apply` plans.
+    static func runFile(_ reference: DocumentReference, _ path: String, _ arguments: ParsedArguments, context: Context) throws {
+        try checkFrameOptions(arguments)
+        let store = try context.readStore()
+        let version = try reference.version(in: store)
+        let file = try SpecFile.read(path, context: context)
+        if arguments.has("--frames") {
+            let old = try SpecSource.load(version, store: store, context: context)
+            return try runFrames(old, LoadedSpec(spec: file, document: file.name, version: nil), arguments, context: context)
+        }
+        let comparison = SpecComparison(from: try store.state(of: version), toMatch: file, orderSuffix: FractionalIndex.suffix(for: store.site))
+        if arguments.has("--json") {
+            context.console.print(JSONWriter.pretty(json(comparison.difference)))
+        } else {
+            print(comparison.difference, console: context.console)
         }
     }
 

@@ -17,21 +17,18 @@ enum SetCommand: Command {
         guard arguments.positionals.count >= 3 || (arguments.positionals.count == 2 && !arguments.values("--unset").isEmpty) else {
             throw CLIError.usage("expected DOC VIEW KEY=VALUE…", command: spec)
         }
-        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let document = try DocumentReference.document(arguments.positionals[0], spec: spec)
         let view = arguments.positionals[1]
         let assignments = Array(arguments.positionals.dropFirst(2))
         let store = try context.store()
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Set \(view): \(assignments.joined(separator: " "))", author: context.author) { head in
-            guard try head.isAlive(view), let kind = try head.kind(of: view) else { throw StoreError.noView(document: document, view: view) }
-            var wanted: [(Property, String?)] = []
-            for assignment in assignments { wanted += try PropertyAssignment.parse(assignment, kind: kind, spec: spec).map { ($0.0, $0.1) } }
-            for key in arguments.values("--unset") { wanted += try PropertyAssignment.parseUnset(key, kind: kind, spec: spec).map { ($0, nil) } }
-            var edits: [Edit] = []
-            var seen = Set<Property>()
-            for (property, value) in wanted.reversed() where seen.insert(property).inserted {
-                if try head.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
+            try PropertyAssignment.checkFrameParent(assignments, parent: try head.parent(of: view), in: head)
+            return try ViewEdits.set(view, in: head) { kind in
+                var wanted: [(Property, String?)] = []
+                for assignment in assignments { wanted += try PropertyAssignment.parse(assignment, kind: kind, spec: spec).map { ($0.0, $0.1) } }
+                for key in arguments.values("--unset") { wanted += try PropertyAssignment.parseUnset(key, kind: kind, spec: spec).map { ($0, nil) } }
+                return wanted
             }
-            return edits.reversed()
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
     }
@@ -47,7 +44,7 @@ enum AddCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         guard arguments.positionals.count >= 2 else { throw CLIError.usage("expected DOC VIEW", command: spec) }
-        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let document = try DocumentReference.document(arguments.positionals[0], spec: spec)
         let view = arguments.positionals[1]
         guard Identifier.isValid(view) else { throw CLIError.usage("\"\(view)\" is not a view id (\(Identifier.rule))", command: spec) }
         guard let parent = arguments.value("--parent") else { throw CLIError.usage("--parent is required", command: spec) }
@@ -61,21 +58,8 @@ enum AddCommand: Command {
         let store = try context.store()
         let suffix = FractionalIndex.suffix(for: store.site)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Add \(view) to \(parent)", author: context.author) { head in
-            if try head.isAlive(view) { throw StoreError.viewExists(document: document, view: view) }
-            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: nil, index: index, suffix: suffix)
-            var edits = [
-                Edit(view: view, property: .alive, value: "true"),
-                Edit(view: view, property: .kind, value: ValueText.string(kind.rawValue)),
-                Edit(view: view, property: .parent, value: ValueText.string(parent)),
-                Edit(view: view, property: .order, value: ValueText.string(order)),
-            ]
-            let values = Dictionary(assigned, uniquingKeysWith: { $1 })
-            // A view id used before starts afresh: clear what the deleted view had set.
-            for property in Property.allCases where !property.isStructural {
-                let value = values[property]
-                if try head.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
-            }
-            return edits
+            try PropertyAssignment.checkFrameParent(arguments.positionals.dropFirst(2), parent: parent, in: head)
+            return try ViewEdits.add(view, kind: kind, parent: parent, index: index, values: assigned, in: head, suffix: suffix)
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
     }
@@ -85,30 +69,16 @@ enum AddCommand: Command {
 enum RemoveCommand: Command {
     static let spec = CommandSpec(
         name: "rm", usage: "DOC VIEW… [-m MSG] [--json]", summary: "delete views and everything under them (one new version)",
-        details: "Deleted views stay in history; revert brings them back with their properties.",
+        details: "Deleted views stay in history; `plumb restore DOC VIEW` brings one back with its subtree.",
         flags: ["--json"], options: ["-m"], aliases: ["--message": "-m"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         guard arguments.positionals.count >= 2 else { throw CLIError.usage("expected DOC VIEW…", command: spec) }
-        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let document = try DocumentReference.document(arguments.positionals[0], spec: spec)
         let views = Array(arguments.positionals.dropFirst())
         let store = try context.store()
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Remove \(views.joined(separator: ", "))", author: context.author) { head in
-            let state = try head.state()
-            var children: [String: [String]] = [:]
-            for view in state.aliveViews {
-                if let parent = state.value(view, .parent).flatMap(ValueText.decode)?.string { children[parent, default: []].append(view) }
-            }
-            var doomed = Set<String>()
-            for view in views {
-                guard state.isAlive(view) else { throw StoreError.noView(document: document, view: view) }
-                guard state.value(view, .parent) != ValueText.null else { throw StoreError.invalidEdit("\(document): \"\(view)\" is the root; it cannot be removed") }
-                var pending = [view]
-                while let next = pending.popLast() {
-                    if doomed.insert(next).inserted { pending += children[next] ?? [] }
-                }
-            }
-            return doomed.sorted().map { Edit(view: $0, property: .alive, value: "false") }
+            try ViewEdits.remove(views, in: head)
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
     }
@@ -123,27 +93,14 @@ enum MoveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
-        let document = try DocumentReference(arguments.positionals[0], spec: spec).document
+        let document = try DocumentReference.document(arguments.positionals[0], spec: spec)
         let view = arguments.positionals[1]
         guard let parent = arguments.value("--parent") else { throw CLIError.usage("--parent is required", command: spec) }
         let index = try TreePlacement.index(arguments.value("--index"), spec: spec)
         let store = try context.store()
         let suffix = FractionalIndex.suffix(for: store.site)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Move \(view) to \(parent)", author: context.author) { head in
-            guard try head.isAlive(view) else { throw StoreError.noView(document: document, view: view) }
-            guard try head.value(view, .parent) != ValueText.null else { throw StoreError.invalidEdit("\(document): \"\(view)\" is the root; it cannot move") }
-            try TreePlacement.checkNoCycle(head, moving: view, under: parent, document: document)
-            let order = try TreePlacement.orderKey(in: head, parent: parent, moving: view, index: index, suffix: suffix)
-            var edits: [Edit] = []
-            let parentValue = ValueText.string(parent)
-            if try head.value(view, .parent) != parentValue { edits.append(Edit(view: view, property: .parent, value: parentValue)) }
-            let siblings = try head.children(of: parent).map(\.view).filter { $0 != view }
-            let currentIndex = try head.children(of: parent).map(\.view).firstIndex(of: view)
-            let targetIndex = min(index ?? siblings.count, siblings.count)
-            if !(edits.isEmpty && currentIndex == targetIndex) {
-                edits.append(Edit(view: view, property: .order, value: ValueText.string(order)))
-            }
-            return edits
+            try ViewEdits.move(view, to: parent, index: index, in: head, suffix: suffix)
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
     }

@@ -106,23 +106,25 @@ enum PullCommand: Command {
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
         let report = try Hub(url: remote.url).pull(into: store, maxClockSkew: skew) { TransferReporting.progress(context.console)?("pulling", $0, $1) }
         if arguments.has("--json") {
-            context.console.print(JSONWriter.pretty(TransferReporting.json(report)))
+            context.console.print(JSONWriter.pretty(HubReporting.json(report)))
         } else {
-            context.console.print(TransferReporting.summary("pulled", report) + " from \(remote.name)")
+            HubReporting.pulled(report, from: remote, context: context)
         }
+        try HubReporting.failIfRefused(report)
     }
 }
 
-/// `plumb hub init URL` and `plumb hub grant URL --role ROLE …`.
+/// `plumb hub init URL`, `plumb hub grant URL --role ROLE …` and `plumb hub revoke URL --role ROLE …`.
 enum HubCommand: Command {
     static let spec = CommandSpec(
-        name: "hub", usage: "init URL | grant URL --role ROLE [--site SITE]… [--document DOC]… [--read-only]",
+        name: "hub", usage: "init URL | grant URL --role ROLE [--site SITE]… [--document DOC]… [--read-only] | revoke URL --role ROLE [--site SITE]… [--document DOC]…",
         summary: "set up a PostgreSQL hub, or let a PostgreSQL role push and read through it",
         details: """
             init creates or upgrades the hub's tables (run it as the database owner); a hub set up
             by a newer Plumb is refused. grant lets ROLE push the changes of each --site (a site id
-            from `plumb state`) and read each --document (all documents when none is given);
-            row-level security on the server enforces both. --read-only grants reading only.
+            from `plumb state`) and read and write each --document (all documents when none is
+            given); row-level security and the hub's checks enforce both. --read-only grants
+            reading only. revoke takes back each --site and --document named, or everything.
             """,
         flags: ["--read-only", "--json"], options: ["--role", "--site", "--document"])
 
@@ -139,31 +141,83 @@ enum HubCommand: Command {
             let url = arguments.positionals[1]
             try RemoteURL.check(url, spec: spec)
             guard let role = arguments.value("--role") else { throw CLIError.usage("--role is required", command: spec) }
-            let sites = try arguments.values("--site").map { text throws(CLIError) -> SiteID in
-                guard let site = SiteID(hex: text) else { throw CLIError.usage("--site: expected a 32-digit site id (see `plumb state`)", command: spec) }
-                return site
-            }
+            let sites = try siteArguments(arguments)
             let documents = arguments.values("--document").isEmpty ? ["*"] : arguments.values("--document")
             try Hub(url: url).grant(role: role, sites: sites, documents: documents, readOnly: arguments.has("--read-only"))
             let what = arguments.has("--read-only") ? "read" : "push \(sites.count) site\(sites.count == 1 ? "" : "s") and read"
             context.console.message("granted \(role): \(what) \(documents == ["*"] ? "all documents" : documents.joined(separator: ", "))")
+        case "revoke":
+            try arguments.expect(2...2, spec)
+            let url = arguments.positionals[1]
+            try RemoteURL.check(url, spec: spec)
+            guard let role = arguments.value("--role") else { throw CLIError.usage("--role is required", command: spec) }
+            let sites = try siteArguments(arguments), documents = arguments.values("--document")
+            try Hub(url: url).revoke(role: role, sites: sites, documents: documents)
+            let what = sites.isEmpty && documents.isEmpty ? "everything" : (sites.map { "site \($0.short)" } + documents.map { "document \($0)" }).joined(separator: ", ")
+            context.console.message("revoked from \(role): \(what)")
         default:
-            throw CLIError.usage("expected init or grant", command: spec)
+            throw CLIError.usage("expected init, grant or revoke", command: spec)
+        }
+    }
+
+    private static func siteArguments(_ arguments: ParsedArguments) throws(CLIError) -> [SiteID] {
+        try arguments.values("--site").map { text throws(CLIError) -> SiteID in
+            guard let site = SiteID(hex: text) else { throw CLIError.usage("--site: expected a 32-digit site id (see `plumb state`)", command: spec) }
+            return site
         }
     }
 }
 
-/// How push reports.
+/// How push and pull report.
 enum HubReporting {
     static func pushed(_ report: PushReport, to remote: Remote, context: Context, json: Bool) {
         if json {
-            context.console.print(JSONWriter.pretty(.object([
-                JSONMember("versions", .number(Double(report.versions))),
-                JSONMember("changes", .number(Double(report.changes))),
-                JSONMember("documents", .array(report.documents.sorted().map(JSONValue.string))),
-            ])))
+            context.console.print(JSONWriter.pretty(self.json(report)))
         } else {
             context.console.print("pushed \(TransferReporting.plural(report.versions, "version")) (\(TransferReporting.plural(report.changes, "change"))) in \(TransferReporting.plural(report.documents.count, "document")) to \(remote.name)")
         }
+        for skipped in report.skipped {
+            let what = skipped.isSite ? "site \(skipped.name.prefix(8))" : "document \(skipped.name)"
+            context.console.warn("skipped \(what) (\(TransferReporting.plural(skipped.versions, "version"))): \(skipped.reason)")
+        }
+    }
+
+    static func json(_ report: PushReport) -> JSONValue {
+        .object([
+            JSONMember("versions", .number(Double(report.versions))),
+            JSONMember("changes", .number(Double(report.changes))),
+            JSONMember("documents", .array(report.documents.sorted().map(JSONValue.string))),
+            JSONMember("skipped", .array(report.skipped.map {
+                .object([JSONMember($0.isSite ? "site" : "document", .string($0.name)), JSONMember("versions", .number(Double($0.versions))),
+                         JSONMember("reason", .string($0.reason))])
+            })),
+        ])
+    }
+
+    static func pulled(_ report: PullReport, from remote: Remote, context: Context) {
+        context.console.print(TransferReporting.summary("pulled", report.imported) + " from \(remote.name)")
+    }
+
+    static func json(_ report: PullReport) -> JSONValue {
+        guard case .object(var members) = TransferReporting.json(report.imported) else { return TransferReporting.json(report.imported) }
+        members.append(JSONMember("refused", .array(report.refused.map {
+            .object([JSONMember("id", .string($0.id)), JSONMember("site", .string($0.site)), JSONMember("document", .string($0.document)),
+                     JSONMember("firstSeq", .number(Double($0.firstSeq))), JSONMember("lastSeq", .number(Double($0.lastSeq))),
+                     JSONMember("reason", .string($0.reason))])
+        })))
+        return .object(members)
+    }
+
+    /// A pull that met bad versions on the hub applied the rest, and then fails, naming each.
+    static func failIfRefused(_ report: PullReport) throws {
+        guard !report.refused.isEmpty else { return }
+        let lines = report.refused.map {
+            "version \($0.id.prefix(12)) of site \($0.site.prefix(8)) (document \($0.document), seqs \($0.firstSeq)…\($0.lastSeq)): \($0.reason)"
+        }
+        throw CLIError.failure("""
+            the hub holds \(TransferReporting.plural(report.refused.count, "bad version")), not applied (everything else was; versions building on them wait):
+              \(lines.joined(separator: "\n  "))
+            Ask the hub's owner to delete \(report.refused.count == 1 ? "it" : "them"), and the site's owner to push again.
+            """)
     }
 }

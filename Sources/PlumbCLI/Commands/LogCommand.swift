@@ -1,12 +1,21 @@
 import LayoutSpec
 import SpecStore
 
-/// `plumb log DOC [VIEW]`: versions, newest first.
+/// `plumb log DOC [VIEW]`: versions, newest first, following renames.
 enum LogCommand: Command {
     static let spec = CommandSpec(
-        name: "log", usage: "DOC [VIEW] [-n N] [--json]",
+        name: "log", usage: "DOC [VIEW] [-n N] [--no-follow] [--json]",
         summary: "list versions, newest first; with VIEW only those that touched it",
-        flags: ["--json"], options: ["-n"], aliases: ["--max-count": "-n"])
+        details: """
+            A document made by `plumb docs mv OLD DOC` continues into OLD's history (its first
+            version's message ends "Renamed-from: OLD@ID"), as git log --follow does; versions
+            of OLD are numbered OLD@N. --no-follow lists DOC's own versions only.
+              -n N          at most N versions
+              --json        [{"document", "number", "id", "kind", "message", "author", "time",
+                              "site", "changes", "tags"}]
+            A VIEW the document never had is an error.
+            """,
+        flags: ["--json", "--no-follow"], options: ["-n"], aliases: ["--max-count": "-n"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
@@ -16,11 +25,45 @@ enum LogCommand: Command {
             guard let value = Int(text), value > 0 else { throw CLIError.usage("-n: expected a whole number > 0", command: spec) }
             limit = value
         }
-        let versions = try context.store().log(of: reference.document, view: arguments.positionals.dropFirst().first, limit: limit)
+        let store = try context.readStore()
+        let view = arguments.positionals.dropFirst().first
+        if let view, try !store.hasView(view, in: reference.document) {
+            let hint = Suggestion.hint(for: view, in: try store.viewIDs(of: reference.document))
+            throw CLIError.failure("\(reference.document): no view \"\(view)\"" + hint)
+        }
+        let versions = arguments.has("--no-follow")
+            ? try store.log(of: reference.document, view: view, limit: limit)
+            : try followed(reference.document, view: view, limit: limit, store: store)
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(versions.map(VersionFormatting.json))))
         } else {
-            for version in versions { context.console.print(VersionFormatting.line(version, console: context.console)) }
+            for version in versions { context.console.print(VersionFormatting.line(version, console: context.console, document: reference.document)) }
         }
+    }
+
+    /// The document's versions down to the newest one made by a rename, then the source
+    /// document's from the version the rename copied, and so on (a document renamed back is
+    /// followed again, from an earlier version each time). A rename version copies every view,
+    /// so it is in the log of any view it could continue; from the head, the newest N versions
+    /// are enough for `-n N`.
+    static func followed(_ document: String, view: String?, limit: Int?, store: Store) throws -> [VersionRecord] {
+        var result: [VersionRecord] = []
+        var current = document
+        var upTo = Int.max
+        var visited = Set<String>()
+        while visited.insert("\(current)@\(upTo)").inserted {
+            let remaining = limit.map { $0 - result.count }
+            let shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil).filter { $0.number <= upTo }
+            guard let cut = shown.firstIndex(where: { DocumentRename.source(of: $0.message) != nil }) else {
+                result += shown
+                break
+            }
+            result += shown[...cut]
+            guard let source = DocumentRename.source(of: shown[cut].message),
+                  let copied = try? store.version(of: source.document, revision: source.version) else { break }
+            current = source.document
+            upTo = copied.number
+        }
+        return limit.map { Array(result.prefix($0)) } ?? result
     }
 }

@@ -7,7 +7,7 @@ import LayoutSpec
 /// JSON or an SVG picture.
 enum ResolveCommand: Command {
     static let spec = CommandSpec(
-        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg] [-o FILE]",
+        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg | --json] [-o FILE]",
         summary: "compute the frames of a version (or spec file) on a screen",
         details: """
             Lays out a stored version (head by default) or a spec file, nested or flat, and
@@ -17,6 +17,8 @@ enum ResolveCommand: Command {
             \(LayoutOptions.help)
               --format F        table (the default on a terminal), json (the default otherwise),
                                 or svg; with -o and no --format, the file's extension decides
+              --json            the same as --format json (and --device list --json lists the
+                                devices as JSON)
               -o FILE           write to FILE instead of stdout
               --overlay         svg: the frames only, outlined and labelled with their ids
 
@@ -30,7 +32,7 @@ enum ResolveCommand: Command {
             svg: one rect per drawn view in its backgroundColor, label text in its font; hover
                  shows ids. See docs/resolve.md.
             """,
-        flags: LayoutOptions.flags + ["--overlay"],
+        flags: LayoutOptions.flags + ["--overlay", "--json"],
         options: LayoutOptions.options + ["--format", "-o"],
         aliases: ["--output": "-o", "-f": "--format"])
 
@@ -40,7 +42,7 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         if LayoutOptions.wantsDeviceList(arguments) {
-            context.console.print(Device.listing)
+            LayoutOptions.printDeviceList(arguments, console: context.console)
             return
         }
         try arguments.expect(1...1, spec)
@@ -68,6 +70,12 @@ enum ResolveCommand: Command {
     /// `--format`, else the extension of `-o`'s file, else table on a terminal and json
     /// otherwise.
     static func format(_ arguments: ParsedArguments, output: String?, console: Console) throws(CLIError) -> Format {
+        if arguments.has("--json") {
+            if let text = arguments.value("--format"), text.lowercased() != "json" {
+                throw CLIError.usage("--json is --format json; it does not go with --format \(text)", command: spec)
+            }
+            return .json
+        }
         if let text = arguments.value("--format") {
             guard let format = Format(rawValue: text.lowercased()) else {
                 throw CLIError.usage("--format: expected table, json or svg, got \"\(text)\"", command: spec)

@@ -16,7 +16,7 @@ enum RevertCommand: Command {
         let targetState = try store.state(of: target)
         let message = arguments.value("-m") ?? "Revert to version \(target.number) (\(target.id.short))"
         let result = try store.commit(document: reference.document, message: message, author: context.author) { head in
-            StateDifference.edits(from: try head.state(), to: targetState)
+            StateDifference.edits(from: try head.resolved().state, to: targetState)
         }
         VersionFormatting.committed(result, document: reference.document, context: context, json: arguments.has("--json"))
     }

@@ -17,11 +17,10 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
         let reference = try DocumentReference(arguments.positionals[0], spec: spec)
-        let store = try context.store()
-        let result = try SpecReader.spec(of: try reference.version(in: store), store: store)
-        for id in result.detached {
-            context.console.warn("\(reference.document): view \"\(id)\" is not laid out: its parent is deleted, unknown or not a container")
-        }
+        let store = try context.readStore()
+        let version = try reference.version(in: store)
+        let result = try SpecReader.spec(of: version, store: store)
+        SpecReader.warnDetached(result, version: version, console: context.console)
         var shape: SpecCodec.Shape = arguments.has("--flat") ? .flat : .nested
         if shape == .nested, result.spec.depth > SpecCodec.maxNestingDepth {
             context.console.warn("\(reference.document) is nested deeper than \(SpecCodec.maxNestingDepth) levels; showing the flat shape")
@@ -31,14 +30,34 @@ enum ShowCommand: Command {
     }
 }
 
-/// Reads a stored version as a spec.
+/// Reads a stored version as a spec: the one projection every command sees.
 enum SpecReader {
-    static func spec(of version: VersionRecord, store: Store) throws -> Materializer.Result {
-        let state = try store.state(of: version)
+    /// A stored version as a spec, with the document it was read from.
+    struct Read {
+        var spec: Spec
+        var document: ResolvedDocument
+        /// Alive views not in the document (detached), sorted.
+        var detached: [String] { document.projection.detached }
+    }
+
+    static func spec(of version: VersionRecord, store: Store) throws -> Read {
+        let document = try store.resolved(version)
         do {
-            return try Materializer.spec(named: version.document, from: state)
+            let result = try Materializer.spec(named: version.document, from: document.state, projection: document.projection)
+            return Read(spec: result.spec, document: document)
         } catch {
-            throw CLIError.failure("\(version.document)@\(version.number): no root view in this version")
+            let name = "\(version.document)@\(version.number)"
+            if document.state.aliveViews.isEmpty && version.number > 1 {
+                throw CLIError.failure("\(name): the document is deleted in this version (plumb docs rm or mv); `plumb revert \(version.document)@\(version.number - 1)` brings it back")
+            }
+            throw CLIError.failure("\(name): no root view in this version")
+        }
+    }
+
+    /// One warning (stderr) per detached view, saying why and what to do.
+    static func warnDetached(_ read: Read, version: VersionRecord, console: Console) {
+        for id in read.detached {
+            console.warn("\(version.document)@\(version.number): \(read.document.absenceDescription(of: id)); it is kept but not laid out (see `plumb conflicts \(version.document)`; `plumb restore \(version.document) \(id)` or `plumb mv` brings it back, `plumb rm` clears it)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSpec
 import Replication
 import SpecStore
+import SpecSync
 
 /// `plumb sync PATH`: both ways with another store on this machine or a mounted disk.
 enum SyncCommand: Command {
@@ -24,8 +25,10 @@ enum SyncCommand: Command {
             try syncWithHub(remote, local: local, skew: skew, arguments: arguments, context: context)
             return
         }
-        let remotePath = Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory)
-        let remote = try context.open(remotePath)
+        let remotePath = try existingStoreFile(arguments.positionals[0], context: context, remotes: try local.remotes().map(\.name))
+        // The other store is only ever changed by what it receives: an older one is not upgraded
+        // behind its owner's back.
+        let remote = try context.open(remotePath, migrate: false)
         guard realPath(remote.path) != realPath(local.path) else { throw CLIError.failure("\(arguments.positionals[0]): that is this store") }
         let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
         if arguments.has("--json") {
@@ -38,6 +41,23 @@ enum SyncCommand: Command {
             context.console.print(TransferReporting.summary("sent", report.sent))
         }
     }
+}
+
+/// The store file a `PATH` argument names, or an error telling a missing remote (a bare name,
+/// where `remotes` could have held it) from a missing path and from a folder without a store.
+func existingStoreFile(_ argument: String, context: Context, remotes: [String]?) throws -> String {
+    let path = Store.storeFileOrSelf(argument, relativeTo: context.directory)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { return path }
+        throw CLIError.failure("\(argument): a folder without a Plumb store (no .plumb/store.sqlite or store.sqlite in it)")
+    }
+    if let remotes, !argument.contains("/") {
+        let hint = Suggestion.nearest(to: argument, in: remotes).map { "did you mean \"\($0)\"? " } ?? ""
+        let known = remotes.isEmpty ? "there are none; `plumb remote add \(argument) URL` adds one" : "\(hint)`plumb remote list` shows them"
+        throw CLIError.failure("\"\(argument)\" is not a remote (\(known)), nor a path to a store (no file or folder \(context.absolute(argument)))")
+    }
+    throw CLIError.failure("\(argument): no such file or folder (give a store file, or a folder holding .plumb/)")
 }
 
 /// A path with links and `..` resolved, for telling whether two paths name one file.
@@ -55,13 +75,14 @@ extension SyncCommand {
         let pushed = try hub.push(from: local)
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([
-                JSONMember("pulled", TransferReporting.json(pulled)),
-                JSONMember("pushed", .object([JSONMember("versions", .number(Double(pushed.versions))), JSONMember("changes", .number(Double(pushed.changes)))])),
+                JSONMember("pulled", HubReporting.json(pulled)),
+                JSONMember("pushed", HubReporting.json(pushed)),
             ])))
         } else {
-            context.console.print(TransferReporting.summary("pulled", pulled) + " from \(remote.name)")
+            HubReporting.pulled(pulled, from: remote, context: context)
             HubReporting.pushed(pushed, to: remote, context: context, json: false)
         }
+        try HubReporting.failIfRefused(pulled)
     }
 }
 
@@ -72,10 +93,12 @@ enum CloneCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
-        let source = try context.open(Store.storeFileOrSelf(arguments.positionals[0], relativeTo: context.directory))
-        try InitCommand.run(try ParsedArguments([arguments.positionals[1]], spec: InitCommand.spec), context: context)
-        let target = try context.open(Store.storeFile(inDirectory: context.absolute(arguments.positionals[1])))
-        let report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+        let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil), access: .read, migrate: false)
+        var report = ImportReport()
+        // Built whole under a temporary name: a refused clone leaves nothing to block a retry.
+        try InitCommand.make(in: context.absolute(arguments.positionals[1]), context: context) { target in
+            report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+        }
         context.console.print(TransferReporting.summary("copied", report))
     }
 }

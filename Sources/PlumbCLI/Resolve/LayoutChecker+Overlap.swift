@@ -3,14 +3,20 @@ import LayoutEngine
 import LayoutSpec
 
 extension LayoutChecker {
-    /// Drawn children of `view` container `index` whose frames overlap (by more than the
-    /// tolerance both ways), each pair reported once, on the later sibling (the one drawn on
-    /// top). Children are swept in order of their left edge, so only neighbours that overlap
-    /// horizontally are compared: about O(n log n) for children spread out, O(n²) at worst.
+    /// Drawn children of container `index` that the layout places and whose frames overlap (by
+    /// more than the tolerance both ways), each pair reported once, on the later sibling (the
+    /// one drawn on top). Placed: every child of a stack or grid, and a child of a `view` that
+    /// does not fill it on both axes; a child filling its `view` is a background, meant to have
+    /// things drawn over it. Children are swept in order of their left edge, so only neighbours
+    /// that overlap horizontally are compared: about O(n log n) for children spread out, O(n²)
+    /// at worst.
     func overlaps(amongChildrenOf index: Int) -> [(view: Int, warning: LayoutWarning)] {
+        let container = spec.views[index].kind
         let candidates = children[index].filter { child in
             let frame = layout.frames[child]
-            return layout.isDrawn[child] && frame.width > tolerance && frame.height > tolerance
+            let view = spec.views[child]
+            let fills = (view.horizontalAlignment ?? .fill) == .fill && (view.verticalAlignment ?? .fill) == .fill
+            return layout.isDrawn[child] && frame.width > tolerance && frame.height > tolerance && (container != .view || !fills)
         }
         guard candidates.count > 1 else { return [] }
         let byLeft = candidates.sorted { layout.frames[$0].x < layout.frames[$1].x || (layout.frames[$0].x == layout.frames[$1].x && $0 < $1) }

@@ -28,7 +28,7 @@ extension LayoutChecker {
         }
         if block.rect.height > content.height + max(tolerance, LineLayout.tolerance) {
             let lines = shown.count == 1 ? "its line is" : "its \(shown.count) lines are"
-            problems.append("\(lines) \(NumberText.decimal(block.rect.height)) tall in \(NumberText.decimal(content.height))")
+            problems.append("\(lines) \(NumberText.decimal(block.rect.height)) points tall, but the label's content height is \(NumberText.decimal(content.height))")
         }
         guard !problems.isEmpty else { return nil }
         return warning(index, .textDoesNotFit, "text does not fit: " + problems.joined(separator: "; "))

@@ -33,8 +33,8 @@ struct LayoutChecker {
         self.takesNoSpace = takesNoSpace
     }
 
-    /// Every warning, in tree order.
-    func warnings() -> [LayoutWarning] {
+    /// Every warning, in tree order; overlaps only when `overlaps` is true (`--no-overlap`).
+    func warnings(overlaps checkOverlaps: Bool = true) -> [LayoutWarning] {
         var byView = [[LayoutWarning]](repeating: [], count: spec.count)
         for index in 0..<spec.count {
             byView[index] += sizesOnFillAxes(index)
@@ -42,7 +42,7 @@ struct LayoutChecker {
             byView[index] += gridPlacement(index)
             if let warning = textFit(index) { byView[index].append(warning) }
         }
-        for index in 0..<spec.count where spec.views[index].kind == .view {
+        for index in 0..<spec.count where checkOverlaps && spec.views[index].kind.isContainer {
             for (view, warning) in overlaps(amongChildrenOf: index) { byView[view].append(warning) }
         }
         return byView.flatMap { $0 }

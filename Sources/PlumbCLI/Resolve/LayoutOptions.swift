@@ -34,6 +34,20 @@ struct LayoutOptions {
         arguments.value("--device")?.lowercased() == "list"
     }
 
+    /// `--device list`: a table, or with `--json` [{"name", "device", "width", "height", "scale"}].
+    static func printDeviceList(_ arguments: ParsedArguments, console: Console) {
+        guard arguments.has("--json") else { return console.print(Device.listing) }
+        console.print(JSONWriter.pretty(.array(Device.catalog.map { device in
+            .object([
+                JSONMember("name", .string(device.key)),
+                JSONMember("device", .string(device.name)),
+                JSONMember("width", .number(device.width)),
+                JSONMember("height", .number(device.height)),
+                JSONMember("scale", .number(device.scale)),
+            ])
+        })))
+    }
+
     /// Reads the options. Without `--size` or `--device`, the screen is `defaultDevice`, and
     /// when that is nil too it is a usage error.
     static func parse(_ arguments: ParsedArguments, spec: CommandSpec, defaultDevice: Device?) throws(CLIError) -> LayoutOptions {

@@ -14,8 +14,12 @@ struct LayoutWarning: Equatable {
         /// A label's or button's text cut at this size: lines dropped, a line truncated, or
         /// the text taller than the label.
         case textDoesNotFit = "text-does-not-fit"
-        /// Two drawn children of a `view` container overlap.
+        /// Two drawn siblings the layout places overlap (stack and grid children, and children
+        /// of a `view` that do not fill it).
         case overlap = "overlap"
+        /// An alive view of a stored version that is not in its document (a merge cut it off:
+        /// a concurrent delete above it): kept, not laid out, until restored, moved or removed.
+        case detached = "detached"
     }
 
     var view: String

@@ -10,6 +10,10 @@ struct LoadedSpec {
     var document: String
     /// The stored version, nil for a file.
     var version: VersionRecord?
+    /// Alive views of the stored version that are not in its document (detached).
+    var detached: [String] = []
+    /// Why each detached view is out, in words.
+    var detachedReasons: [String] = []
 }
 
 /// Reads the `DOC[@REV]` or `FILE` argument of `resolve` and `check`.
@@ -26,22 +30,21 @@ enum SpecSource {
 
     /// Loads the spec. Stored versions warn (stderr) about detached views, which are not laid
     /// out.
-    static func load(_ argument: String, spec command: CommandSpec, context: Context) throws -> LoadedSpec {
+    static func load(_ argument: String, spec command: CommandSpec, context: Context, warnDetached: Bool = true) throws -> LoadedSpec {
         if isFile(argument, context: context) {
             let spec = try SpecFile.read(argument, context: context)
             return LoadedSpec(spec: spec, document: spec.name, version: nil)
         }
         let reference = try DocumentReference(argument, spec: command)
-        let store = try context.store()
-        return try load(reference.version(in: store), store: store, context: context)
+        let store = try context.readStore()
+        return try load(reference.version(in: store), store: store, context: context, warnDetached: warnDetached)
     }
 
     /// Loads a stored version, warning about its detached views.
-    static func load(_ version: VersionRecord, store: Store, context: Context) throws -> LoadedSpec {
+    static func load(_ version: VersionRecord, store: Store, context: Context, warnDetached: Bool = true) throws -> LoadedSpec {
         let result = try SpecReader.spec(of: version, store: store)
-        for id in result.detached {
-            context.console.warn("\(version.document)@\(version.number): view \"\(id)\" is not laid out: its parent is deleted, unknown or not a container")
-        }
-        return LoadedSpec(spec: result.spec, document: version.document, version: version)
+        if warnDetached { SpecReader.warnDetached(result, version: version, console: context.console) }
+        return LoadedSpec(spec: result.spec, document: version.document, version: version, detached: result.detached,
+                          detachedReasons: result.detached.map { result.document.absenceDescription(of: $0) })
     }
 }

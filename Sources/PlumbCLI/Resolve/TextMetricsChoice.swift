@@ -3,7 +3,7 @@ import LayoutSpec
 import TextMetrics
 
 /// `--metrics`: which text measurer lays out labels and buttons.
-enum TextMetricsChoice: String {
+enum TextMetricsChoice: String, CaseIterable {
     /// Installed fonts through fontconfig, FreeType and HarfBuzz (`FontTextMeasurer`).
     case fonts
     /// The deterministic model (`FixedTextMeasurer`): same numbers on every machine.

@@ -26,6 +26,20 @@ public struct CommandSpec: Sendable {
     /// `usage: plumb NAME USAGE`.
     public var usageLine: String { "usage: plumb \(name) \(usage)" }
 
+    /// Words that pick a subcommand (`bundle create`, `docs rm`): the first word of each
+    /// `|`-separated form of the usage when it is a plain lowercase word.
+    public var subcommands: [String] {
+        usage.components(separatedBy: " | ").compactMap { form in
+            let word = form.split(separator: " ").first.map(String.init) ?? ""
+            return !word.isEmpty && word.allSatisfy({ $0 >= "a" && $0 <= "z" }) ? word : nil
+        }
+    }
+
+    /// Every flag and option, long names and their aliases, sorted (for completions).
+    public var allOptions: [String] {
+        Array(Set(flags + options + Array(aliases.keys))).sorted()
+    }
+
     /// The full `--help` text.
     public var help: String {
         var text = "\(usageLine)\n\n\(summary)\n"

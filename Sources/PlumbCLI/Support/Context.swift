@@ -9,6 +9,7 @@ public final class Context {
     /// `--store PATH` or `PLUMB_STORE`.
     public let storePath: String?
     private var openedStore: Store?
+    private var openedReader: Store?
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -17,31 +18,55 @@ public final class Context {
         self.storePath = storePath ?? environment["PLUMB_STORE"]
     }
 
-    /// The store: `--store`, `PLUMB_STORE`, or `.plumb/store.sqlite` found walking up.
+    /// The store, opened for writing: `--store`, `PLUMB_STORE`, or `.plumb/store.sqlite` found
+    /// walking up.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
-        let path: String
-        if let storePath {
-            path = Store.storeFileOrSelf(storePath, relativeTo: directory)
-        } else {
-            guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
-            path = found
-        }
-        let store = try open(path)
+        let store = try open(try storeFilePath())
         openedStore = store
         return store
     }
 
-    /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests).
-    public func open(_ path: String) throws -> Store {
-        let store = try Store.open(at: path)
+    /// The same store opened for reading only: no write, no write lock, works on a read-only
+    /// file. For the commands that only read (show, log, diff, docs, conflicts, resolve, check…).
+    public func readStore() throws -> Store {
+        if let openedStore { return openedStore }
+        if let openedReader { return openedReader }
+        let store = try open(try storeFilePath(), access: .read)
+        openedReader = store
+        return store
+    }
+
+    /// The path of this context's store file.
+    func storeFilePath() throws -> String {
+        if let storePath { return Store.storeFileOrSelf(storePath, relativeTo: directory) }
+        guard let found = Store.locate(from: directory) else { throw StoreError.noStore(searchedFrom: directory) }
+        return found
+    }
+
+    /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests). `migrate: false`
+    /// refuses a store of an older schema rather than upgrading it (for another store).
+    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true) throws -> Store {
+        let store = try Store.open(at: path, access: access, migrate: migrate)
         if let text = environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
         return store
     }
 
-    /// Who is making versions: `PLUMB_AUTHOR`, else the login name.
+    /// Who is making versions: `PLUMB_AUTHOR`, else the login name (`USER`, `LOGNAME`), else
+    /// the account's name (as `id -un` finds it when neither is set, in cron jobs and
+    /// containers), else "unknown".
     public var author: String {
-        environment["PLUMB_AUTHOR"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+        for key in ["PLUMB_AUTHOR", "USER", "LOGNAME"] {
+            if let name = environment[key], !name.isEmpty { return name }
+        }
+        return Self.accountName() ?? "unknown"
+    }
+
+    /// The name of the account this process runs as, from the user database.
+    static func accountName() -> String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        let text = String(cString: name)
+        return text.isEmpty ? nil : text
     }
 
     /// A path made absolute against the working directory.

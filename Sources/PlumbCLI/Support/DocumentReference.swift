@@ -21,6 +21,16 @@ struct DocumentReference {
         if revision?.isEmpty == true { throw CLIError.usage("\"\(text)\": expected a revision after @", command: spec) }
     }
 
+    /// The document of `DOC` for a command that writes a new version on top of the head or
+    /// acts on the document as a whole: `DOC@REV` is a usage error (it would be ignored).
+    static func document(_ text: String, spec: CommandSpec) throws(CLIError) -> String {
+        let reference = try DocumentReference(text, spec: spec)
+        if let revision = reference.revision {
+            throw CLIError.usage("\"\(text)\": \(spec.name) works on the head of \(reference.document), not on a version (drop @\(revision))", command: spec)
+        }
+        return reference.document
+    }
+
     /// The version named, head when no revision was given.
     func version(in store: Store) throws -> VersionRecord {
         try store.version(of: document, revision: revision ?? "head")

@@ -6,6 +6,7 @@ import SpecStore
 enum VersionFormatting {
     static func json(_ version: VersionRecord) -> JSONValue {
         .object([
+            JSONMember("document", .string(version.document)),
             JSONMember("number", .number(Double(version.number))),
             JSONMember("id", .string(version.id.hex)),
             JSONMember("kind", .string(version.kind.rawValue)),
@@ -18,11 +19,19 @@ enum VersionFormatting {
         ])
     }
 
-    /// `3  3f9c2a1b2c3d  2026-11-30 06:40  alice  Move the button  (tag: v1)`
-    static func line(_ version: VersionRecord, console: Console) -> String {
+    /// `3  3f9c2a1b2c3d  2026-11-30 06:40:12  alice  Move the button  (tag: v1)`; the message's
+    /// first line only. A version of another document than `document` (`log` following a
+    /// rename) is numbered `DOC@N`.
+    static func line(_ version: VersionRecord, console: Console, document: String? = nil) -> String {
         let tags = version.tags.isEmpty ? "" : "  " + console.colored("(" + version.tags.map { "tag: \($0)" }.joined(separator: ", ") + ")", "33")
-        let number = String(version.number).leftPadded(to: 4)
-        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(version.author)  \(version.message)\(tags)"
+        let name = document == nil || document == version.document ? String(version.number) : "\(version.document)@\(version.number)"
+        let number = name.leftPadded(to: 4)
+        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(version.author)  \(subject(version.message))\(tags)"
+    }
+
+    /// A message's first line (git's subject), for one-line listings.
+    static func subject(_ message: String) -> String {
+        String(message.prefix { $0 != "\n" && $0 != "\r" })
     }
 
     /// ISO 8601 in UTC with milliseconds.
@@ -32,15 +41,17 @@ enum VersionFormatting {
         return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
+    /// `2026-11-30 06:40:12` in UTC: seconds matter when comparing concurrent edits.
     static func shortTime(_ milliseconds: Int64) -> String {
         let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
-    /// What a write command prints: `login: version 3 (3f9c2a1b2c3d), 5 changes`.
-    static func committed(_ result: CommitResult?, document: String, context: Context, json: Bool) {
+    /// What a write command prints: `login: version 3 (3f9c2a1b2c3d), 5 changes`, then
+    /// `: DETAIL` when given (apply's summary by kind).
+    static func committed(_ result: CommitResult?, document: String, context: Context, json: Bool, detail: String? = nil) {
         guard let result else {
             context.console.message("\(document): nothing changed; no new version")
             if json { context.console.print("null") }
@@ -51,7 +62,8 @@ enum VersionFormatting {
             context.console.print(JSONWriter.pretty(VersionFormatting.json(version)))
         } else {
             let created = result.createdDocument ? " (new document)" : ""
-            context.console.print("\(document): version \(version.number) (\(version.id.short)), \(version.changeCount) change\(version.changeCount == 1 ? "" : "s")\(created)")
+            let what = detail.map { ": \($0)" } ?? ""
+            context.console.print("\(document): version \(version.number) (\(version.id.short)), \(TransferReporting.plural(Int(version.changeCount), "change"))\(created)\(what)")
         }
     }
 }

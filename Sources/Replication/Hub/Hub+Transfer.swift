@@ -2,12 +2,33 @@ import LayoutSpec
 import SpecStore
 import SpecSync
 
-/// What a push sent.
+/// What a push sent, and what it left out.
 public struct PushReport: Sendable, Equatable {
     /// Versions the hub did not have before.
     public var versions = 0
     public var changes = 0
     public var documents: Set<String> = []
+    /// What this role may not push, with why: documents it may not write, sites it may not push.
+    public var skipped: [Skipped] = []
+
+    /// Versions left out of a push, and why.
+    public struct Skipped: Sendable, Equatable {
+        /// The document (or, for a site, the site id) left out.
+        public let name: String
+        public let isSite: Bool
+        public let versions: Int
+        public let reason: String
+    }
+
+    public init() {}
+}
+
+/// What a pull brought, and the versions on the hub it refused.
+public struct PullReport: Sendable, Equatable {
+    public var imported = ImportReport()
+    /// Bad versions on the hub (an older hub, or rows its owner wrote): named, never applied;
+    /// the versions building on them wait.
+    public var refused: [RefusedVersion] = []
 
     public init() {}
 }
@@ -37,8 +58,8 @@ extension Hub {
             guard let document = rows.text(row, 0), let site = rows.text(row, 1).flatMap(SiteID.init(hex:)) else { continue }
             known[document, default: VersionVector()][site] = rows.int64(row, 2)
         }
-        let payloads = try store.payloads(after: known, sites: allSites ? nil : [store.site])
         var report = PushReport()
+        let payloads = try allowed(try store.payloads(after: known, sites: allSites ? nil : [store.site]), report: &report)
         guard !payloads.isEmpty else { return report }
         try checkSameHistory(store, sites: Set(payloads.map(\.site)))
         var versions = CopyText(), changes = CopyText()
@@ -52,17 +73,18 @@ extension Hub {
             }
         }
         try connection.execute("""
-            CREATE TEMP TABLE plumb_push_versions (site text, first_seq bigint, last_seq bigint, hash text, document text,
+            CREATE TEMP TABLE plumb_push_versions (site text, first_seq bigint, last_seq bigint, id text, document text,
                 hlc bigint, base text, message text, author text, time bigint) ON COMMIT DROP;
             CREATE TEMP TABLE plumb_push_changes (site text, seq bigint, document text, view text, property text, value text) ON COMMIT DROP
             """)
         try connection.copy("COPY plumb_push_versions FROM STDIN", data: versions.bytes)
         try connection.copy("COPY plumb_push_changes FROM STDIN", data: changes.bytes)
         let inserted = try connection.execute("""
-            INSERT INTO plumb_versions (site, first_seq, last_seq, hash, document, hlc, base, message, author, time)
-            SELECT site, first_seq, last_seq, hash, document, hlc, base, message, author, time FROM plumb_push_versions
+            INSERT INTO plumb_versions (site, first_seq, last_seq, id, document, hlc, base, message, author, time)
+            SELECT site, first_seq, last_seq, id, document, hlc, base, message, author, time FROM plumb_push_versions
             ON CONFLICT DO NOTHING RETURNING document, last_seq - first_seq + 1
             """)
+        if inserted.rowCount < payloads.count { try checkNoClash() }
         try connection.execute("""
             INSERT INTO plumb_changes (site, seq, document, view, property, value)
             SELECT site, seq, document, view, property, value FROM plumb_push_changes ON CONFLICT DO NOTHING
@@ -75,6 +97,60 @@ extension Hub {
         return report
     }
 
+    /// The payloads this role may push: documents it may write, sites it may push. The rest are
+    /// noted in `report.skipped` (one store document the role may not write must not stop the
+    /// others from being pushed).
+    private func allowed(_ payloads: [VersionPayload], report: inout PushReport) throws -> [VersionPayload] {
+        guard !payloads.isEmpty else { return [] }
+        let documents = Set(payloads.map(\.document)).sorted(), sites = Set(payloads.map(\.site.hex)).sorted()
+        let rights = try connection.execute("SELECT kind, name, allowed FROM plumb_push_rights($1::text[], $2::text[])",
+                                            [arrayLiteral(documents), arrayLiteral(sites)])
+        var deniedDocuments: Set<String> = [], deniedSites: Set<String> = []
+        for row in 0..<rights.rowCount where rights.text(row, 2) != "t" {
+            if rights.text(row, 0) == "site" { deniedSites.insert(rights.text(row, 1) ?? "") } else { deniedDocuments.insert(rights.text(row, 1) ?? "") }
+        }
+        guard !deniedDocuments.isEmpty || !deniedSites.isEmpty else { return payloads }
+        let role = try connection.execute("SELECT session_user").text(0, 0) ?? "this role"
+        var kept: [VersionPayload] = []
+        var skippedDocuments: [String: Int] = [:], skippedSites: [String: Int] = [:]
+        for payload in payloads {
+            if deniedDocuments.contains(payload.document) {
+                skippedDocuments[payload.document, default: 0] += 1
+            } else if deniedSites.contains(payload.site.hex) {
+                skippedSites[payload.site.hex, default: 0] += 1
+            } else {
+                kept.append(payload)
+            }
+        }
+        for (document, count) in skippedDocuments.sorted(by: { $0.key < $1.key }) {
+            report.skipped.append(.init(name: document, isSite: false, versions: count,
+                                        reason: "role \(role) may not write it on this hub (the hub's owner can allow it with `plumb hub grant`)"))
+        }
+        for (site, count) in skippedSites.sorted(by: { $0.key < $1.key }) {
+            report.skipped.append(.init(name: site, isSite: true, versions: count,
+                                        reason: "role \(role) may not push this site's changes (the hub's owner can allow it with `plumb hub grant --site`)"))
+        }
+        return kept
+    }
+
+    /// After inserting versions: any pushed version the hub did not take must be there already,
+    /// the same one. A hub row holding its id with other content, or its place (site, first
+    /// seq) under another id, fails the push, naming both: never "pushed 0 versions" while
+    /// readers wait for a version that is not there.
+    private func checkNoClash() throws {
+        let clashes = try connection.execute("""
+            SELECT pushed_id, id, site, first_seq, last_seq, document, pushed_by, pushed_at FROM plumb_version_clashes(
+                (SELECT array_agg(id) FROM plumb_push_versions), (SELECT array_agg(site) FROM plumb_push_versions),
+                (SELECT array_agg(first_seq) FROM plumb_push_versions), (SELECT array_agg(last_seq) FROM plumb_push_versions),
+                (SELECT array_agg(document) FROM plumb_push_versions))
+            """)
+        guard clashes.rowCount > 0, let pushed = clashes.text(0, 0) else { return }
+        let site = try connection.execute("SELECT site, first_seq, last_seq, document FROM plumb_push_versions WHERE id = $1", [pushed])
+        throw HubError.idTaken(
+            pushed: "\(pushed.prefix(12)) (site \(HubRows.shown(site.text(0, 0)).prefix(8)), seqs \(site.int64(0, 1))…\(site.int64(0, 2)), document \(HubRows.shown(site.text(0, 3))))",
+            held: "\(HubRows.shown(clashes.text(0, 1)).prefix(12)) (site \(HubRows.shown(clashes.text(0, 2)).prefix(8)), seqs \(clashes.int64(0, 3))…\(clashes.int64(0, 4)), document \(HubRows.shown(clashes.text(0, 5))), pushed by \(HubRows.shown(clashes.text(0, 6))) at \(HubRows.shown(clashes.text(0, 7))))")
+    }
+
     /// Refuses to push a site whose history on the hub differs from this store's: the version
     /// holding the last seq both have must be the same one. (A copied store that wrote under the
     /// same site id fails this, whatever seqs the two happened to use.)
@@ -83,7 +159,7 @@ extension Hub {
         for site in sites {
             let held = knowledge[site]
             guard held > 0 else { continue }
-            let row = try connection.execute("SELECT last_seq, hash, first_seq, version_last_seq FROM plumb_site_check($1, $2)",
+            let row = try connection.execute("SELECT last_seq, id, first_seq, version_last_seq FROM plumb_site_check($1, $2)",
                                              [site.hex, String(held)])
             guard row.rowCount > 0 else { continue }
             let common = min(held, row.int64(0, 0))
@@ -97,14 +173,18 @@ extension Hub {
 
     /// Pulls the versions this store lacks (per document and site, seq above what it holds, so
     /// a transaction that committed late on the hub is never skipped) from one consistent
-    /// snapshot of the hub, then merges them in one local transaction.
+    /// snapshot of the hub, then merges them in one local transaction. A bad version on the hub
+    /// is left out and named in the report; what does not build on it is applied.
     public func pull(into store: Store, maxClockSkew: UInt64 = Store.defaultMaxClockSkew,
-                     progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
-        let payloads = try server { try fetch(after: try store.documentKnowledge()) }
-        return try store.importVersions(payloads, maxClockSkew: maxClockSkew, progress: progress)
+                     progress: ((Int, Int) -> Void)? = nil) throws -> PullReport {
+        let fetched = try server { try fetch(after: try store.documentKnowledge()) }
+        var report = PullReport()
+        report.refused = fetched.refused
+        report.imported = try store.importVersions(fetched.payloads, maxClockSkew: maxClockSkew, progress: progress)
+        return report
     }
 
-    private func fetch(after known: [String: VersionVector]) throws -> [VersionPayload] {
+    private func fetch(after known: [String: VersionVector]) throws -> (payloads: [VersionPayload], refused: [RefusedVersion]) {
         var documents: [String] = [], sites: [String] = [], seqs: [String] = []
         for (document, vector) in known {
             for (site, seq) in vector.sorted {
@@ -126,14 +206,14 @@ extension Hub {
         try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         defer { _ = try? connection.execute("COMMIT") }
         let versionRows = try connection.execute("""
-            \(wanted) SELECT site, first_seq, last_seq, hash, document, hlc, base, message, author, time FROM wanted ORDER BY site, first_seq
+            \(wanted) SELECT site, first_seq, last_seq, id, document, hlc, base, message, author, time FROM wanted ORDER BY site, first_seq
             """, parameters)
-        guard versionRows.rowCount > 0 else { return [] }
+        guard versionRows.rowCount > 0 else { return ([], []) }
         let changeRows = try connection.execute("""
             \(wanted) SELECT c.site, c.seq, c.view, c.property, c.value FROM wanted w
             JOIN plumb_changes c ON c.site = w.site AND c.seq BETWEEN w.first_seq AND w.last_seq ORDER BY c.site, c.seq
             """, parameters)
-        return try HubRows.payloads(versions: versionRows, changes: changeRows)
+        return HubRows.payloads(versions: versionRows, changes: changeRows)
     }
 
     /// A PostgreSQL array literal of text elements, each quoted and escaped.

@@ -37,9 +37,11 @@ public final class Hub {
         do {
             let result = try connection.execute("SELECT max(version) FROM plumb_hub_migrations")
             return Int(result.int64(0, 0))
-        } catch let error as PostgresError where error.code == "42P01" {
-            return nil
-        } catch let error as PostgresError {
+        } catch {
+            if error.code == "42P01" { return nil }
+            if error.isPermissionDenied {
+                throw HubError.refused("\(error.message.trimmed) (this role has no access to the hub: its owner can give it with `plumb hub grant`)")
+            }
             throw HubError.server(error)
         }
     }
@@ -96,7 +98,40 @@ public final class Hub {
                     }
                 }
                 for document in documents {
-                    try connection.execute("INSERT INTO plumb_document_grants (role, document) VALUES ($1, $2) ON CONFLICT DO NOTHING", [role, document])
+                    try connection.execute("""
+                        INSERT INTO plumb_document_grants (role, document, may_write) VALUES ($1, $2, $3)
+                        ON CONFLICT (role, document) DO UPDATE SET may_write = plumb_document_grants.may_write OR excluded.may_write
+                        """, [role, document, readOnly ? "false" : "true"])
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Takes back what `grant` gave: pushing `sites`, and reading and writing `documents`; with
+    /// neither, everything (its grants and its privileges on the hub's tables). A revoke waits
+    /// for pushes already relying on the grant, and a push whose transaction began before the
+    /// revoke committed is refused (docs/hub.md).
+    public func revoke(role: String, sites: [SiteID], documents: [String]) throws {
+        try server {
+            try connection.execute("BEGIN")
+            do {
+                if sites.isEmpty && documents.isEmpty {
+                    try connection.execute("DELETE FROM plumb_site_grants WHERE role = $1", [role])
+                    try connection.execute("DELETE FROM plumb_document_grants WHERE role = $1", [role])
+                    if try connection.execute("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]).rowCount > 0 {
+                        let quoted = "\"" + role.replacingAll("\"", with: "\"\"") + "\""
+                        try connection.execute("REVOKE ALL ON plumb_versions, plumb_changes, plumb_document_sites, plumb_hub_migrations FROM \(quoted)")
+                    }
+                }
+                for site in sites {
+                    try connection.execute("DELETE FROM plumb_site_grants WHERE role = $1 AND site = $2", [role, site.hex])
+                }
+                for document in documents {
+                    try connection.execute("DELETE FROM plumb_document_grants WHERE role = $1 AND document = $2", [role, document])
                 }
                 try connection.execute("COMMIT")
             } catch {

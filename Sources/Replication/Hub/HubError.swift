@@ -9,6 +9,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
     case refused(String)
     case contradiction(site: String, seq: Int64)
     case malformed(String)
+    /// A pushed version's id or place is taken on the hub by other content.
+    case idTaken(pushed: String, held: String)
     case server(PostgresError)
 
     public var description: String {
@@ -23,6 +25,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
         case .contradiction(let site, let seq):
             "the hub holds other changes under site \(site.prefix(8)) at seq \(seq); refusing to push (was a store copied? see `plumb reidentify`). Nothing was pushed."
         case .malformed(let detail): "the hub sent inconsistent versions (\(detail)); nothing was applied"
+        case .idTaken(let pushed, let held):
+            "the hub holds other content where this push puts version \(pushed): the hub's version \(held). Nothing was pushed; ask the hub's owner to look at that row (a version id names its content, so one of the two was written by hand)"
         case .server(let error): "hub error: \(error)"
         }
     }

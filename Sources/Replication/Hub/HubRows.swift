@@ -1,45 +1,158 @@
 import LayoutSpec
 import SpecSync
 
-/// Turns the hub's version and change rows back into whole, checked version payloads.
-enum HubRows {
-    static func payloads(versions: PostgresResult, changes: PostgresResult) throws -> [VersionPayload] {
+/// A version the hub holds that this client refuses: named by its id and site, never applied.
+public struct RefusedVersion: Sendable, Equatable {
+    /// The id the hub stores for it (shown escaped: it came from elsewhere).
+    public let id: String
+    public let site: String
+    public let document: String
+    public let firstSeq: Int64
+    public let lastSeq: Int64
+    /// What is wrong with it, in words.
+    public let reason: String
+}
+
+/// Rows of text cells as a query returns them (`PostgresResult`, or a fuzzer's rows).
+public protocol HubRowTable {
+    var rowCount: Int { get }
+    /// One cell as text; `nil` for NULL.
+    func text(_ row: Int, _ column: Int) -> String?
+}
+
+extension HubRowTable {
+    /// One cell as a number; 0 when NULL or not a number.
+    func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
+}
+
+extension PostgresResult: HubRowTable {}
+
+/// Turns the hub's version and change rows back into whole, checked version payloads. A bad row
+/// spoils only its own version: the others come back, and the bad ones are named.
+public enum HubRows {
+    /// Version rows (site, first_seq, last_seq, id, document, hlc, base, message, author, time,
+    /// ordered by site and first seq) and change rows (site, seq, view, property, value, ordered
+    /// by site and seq), as a pull reads them: the good versions, and the refused ones named.
+    /// Never traps, whatever the rows hold.
+    public static func payloads(versions: some HubRowTable, changes: some HubRowTable) -> (payloads: [VersionPayload], refused: [RefusedVersion]) {
         var payloads: [VersionPayload] = []
+        var refused: [RefusedVersion] = []
         payloads.reserveCapacity(versions.rowCount)
-        var changeRow = 0
+        let changeRows = ChangeRows(changes)
         for row in 0..<versions.rowCount {
-            guard let site = versions.text(row, 0).flatMap(SiteID.init(hex:)),
-                  let baseBytes = versions.text(row, 6).flatMap(Hex.decode), let base = VersionVector(encoded: baseBytes),
-                  let document = versions.text(row, 4) else { throw HubError.malformed("version row \(row)") }
-            let firstSeq = versions.int64(row, 1), lastSeq = versions.int64(row, 2)
-            // Never trust a range from the server for sizing: a version holds at most as many
-            // changes as the hub sent.
-            guard firstSeq >= 1, lastSeq >= firstSeq, lastSeq - firstSeq < Int64(changes.rowCount) else {
-                throw HubError.malformed("version row \(row) claims seqs \(firstSeq)…\(lastSeq)")
+            switch payload(row, versions: versions, changes: changeRows, rows: changes) {
+            case .success(let payload): payloads.append(payload)
+            case .failure(let problem):
+                refused.append(RefusedVersion(id: shown(versions.text(row, 3)), site: shown(versions.text(row, 0)),
+                                              document: shown(versions.text(row, 4)), firstSeq: versions.int64(row, 1),
+                                              lastSeq: versions.int64(row, 2), reason: problem.reason))
             }
-            let hlc = Timestamp(rawValue: UInt64(bitPattern: versions.int64(row, 5)))
-            var vector = base
-            vector[site] = lastSeq
-            let version = Version(document: document, vector: vector, kind: .commit, message: versions.text(row, 7) ?? "",
-                                  author: versions.text(row, 8) ?? "", time: versions.int64(row, 9))
-            var list: [Change] = []
-            list.reserveCapacity(Int(lastSeq - firstSeq + 1))
-            while changeRow < changes.rowCount, changes.text(changeRow, 0) == versions.text(row, 0), changes.int64(changeRow, 1) <= lastSeq {
-                let seq = changes.int64(changeRow, 1)
-                if seq >= firstSeq {
-                    guard let property = changes.text(changeRow, 3).flatMap(Property.named) else {
-                        throw HubError.malformed("change (\(site.short), \(seq)) sets a property this Plumb does not know (written by a newer Plumb?)")
-                    }
-                    list.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: seq), document: document,
-                                       view: changes.text(changeRow, 2) ?? "", property: property, value: changes.text(changeRow, 4)))
-                }
-                changeRow += 1
-            }
-            let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: list)
-            if let problem = payload.inconsistency { throw HubError.malformed("version \(version.id.short): \(problem)") }
-            guard payload.id.hex == versions.text(row, 3) else { throw HubError.malformed("version \(version.id.short) does not match its id") }
-            payloads.append(payload)
         }
-        return payloads
+        return (payloads, refused)
+    }
+
+    struct Problem: Error { let reason: String }
+
+    private static func payload(_ row: Int, versions: some HubRowTable, changes index: ChangeRows,
+                                rows changes: some HubRowTable) -> Result<VersionPayload, Problem> {
+        guard let siteText = versions.text(row, 0), let site = SiteID(hex: siteText) else { return .failure(Problem(reason: "its site is not a site id")) }
+        guard let document = versions.text(row, 4), Identifier.isValid(document) else { return .failure(Problem(reason: "its document name is malformed")) }
+        guard let baseBytes = versions.text(row, 6).flatMap(Hex.decode), let base = VersionVector(encoded: baseBytes) else {
+            return .failure(Problem(reason: "its base vector is malformed"))
+        }
+        let firstSeq = versions.int64(row, 1), lastSeq = versions.int64(row, 2)
+        let found = index.rows(site: siteText, from: firstSeq, through: lastSeq)
+        // Never trust a range from the server for sizing: a version holds at most the changes sent.
+        guard firstSeq >= 1, lastSeq >= firstSeq, lastSeq - firstSeq + 1 == Int64(found.count) else {
+            return .failure(Problem(reason: "it claims seqs \(firstSeq)…\(lastSeq) but the hub holds \(found.count) of them"))
+        }
+        let hlc = Timestamp(rawValue: UInt64(bitPattern: versions.int64(row, 5)))
+        var vector = base
+        vector[site] = lastSeq
+        let version = Version(document: document, vector: vector, kind: .commit, message: versions.text(row, 7) ?? "",
+                              author: versions.text(row, 8) ?? "", time: versions.int64(row, 9))
+        var list: [Change] = []
+        list.reserveCapacity(found.count)
+        for changeRow in found {
+            let seq = changes.int64(changeRow, 1)
+            guard let property = changes.text(changeRow, 3).flatMap(Property.named) else {
+                return .failure(Problem(reason: "change \(seq) sets a property this Plumb does not know (written by a newer Plumb?)"))
+            }
+            let change = Change(stamp: Stamp(hlc: hlc, site: site, seq: seq), document: document,
+                                view: changes.text(changeRow, 2) ?? "", property: property, value: changes.text(changeRow, 4))
+            if let problem = valueProblem(change) { return .failure(Problem(reason: "change \(seq): \(problem)")) }
+            list.append(change)
+        }
+        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: list)
+        if let problem = payload.inconsistency { return .failure(Problem(reason: problem)) }
+        // The payload's id is computed from its content here: the hub's must be the same.
+        guard payload.id.hex == versions.text(row, 3) else {
+            return .failure(Problem(reason: "its id does not match its content (whose id is \(payload.id.short))"))
+        }
+        return .success(payload)
+    }
+
+    /// Why a change's value cannot be read as its property's type, or `nil`. Text lengths are
+    /// left to the reader (the hub bounds bytes, not graphemes).
+    static func valueProblem(_ change: Change) -> String? {
+        guard let text = change.value else { return nil }
+        guard let json = ValueText.decode(text) else { return "the value of \(change.property.rawValue) is not JSON" }
+        if change.property == .parent, json == .null { return nil }
+        if case .text = change.property.type {
+            if case .string = json { return nil }
+            return "\(change.property.rawValue): expected a string"
+        }
+        return change.property.type.check(json).map { "\(change.property.rawValue): \($0)" }
+    }
+
+    /// Text from the hub for a message: printable ASCII kept, the rest escaped, cut short.
+    static func shown(_ text: String?) -> String {
+        guard let text else { return "(none)" }
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(80) {
+            if scalar.value >= 0x20 && scalar.value < 0x7F { out.unicodeScalars.append(scalar) } else { out += "\\u{\(String(scalar.value, radix: 16))}" }
+        }
+        return text.unicodeScalars.count > 80 ? out + "…" : out
+    }
+}
+
+/// The change rows of a pull (ordered by site, seq), found per site and seq range.
+private struct ChangeRows {
+    private var spans: [String: Range<Int>] = [:]
+    private let seqs: [Int64]
+
+    init(_ changes: some HubRowTable) {
+        var seqs: [Int64] = []
+        seqs.reserveCapacity(changes.rowCount)
+        var start = 0
+        var current: String?
+        for row in 0..<changes.rowCount {
+            let site = changes.text(row, 0)
+            if site != current {
+                if let current { spans[current] = start..<row }
+                current = site
+                start = row
+            }
+            seqs.append(changes.int64(row, 1))
+        }
+        if let current { spans[current] = start..<changes.rowCount }
+        self.seqs = seqs
+    }
+
+    /// Rows of `site` with `first <= seq <= last`.
+    func rows(site: String, from first: Int64, through last: Int64) -> Range<Int> {
+        guard let span = spans[site], first <= last else { return 0..<0 }
+        let lower = lowerBound(first, in: span)
+        let upper = last == .max ? span.upperBound : lowerBound(last + 1, in: span)
+        return lower..<max(lower, upper)
+    }
+
+    private func lowerBound(_ seq: Int64, in span: Range<Int>) -> Int {
+        var low = span.lowerBound, high = span.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if seqs[middle] < seq { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -12,21 +12,48 @@ public final class Database {
         case readWrite
         /// The file is made if missing.
         case create
+        /// The file must exist; nothing is ever written.
+        case readOnly
+        /// Read-only without locking or the write-ahead log's shared memory, for a store in a
+        /// folder this user cannot write (no other process can be writing it either).
+        case immutable
     }
 
     public init(path: String, mode: Mode) throws(SQLiteError) {
         self.path = path
         var pointer: OpaquePointer?
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if mode == .create { flags |= SQLITE_OPEN_CREATE }
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX
+        var name = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Database.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let systemErrno = pointer.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(pointer)
-            throw SQLiteError(code: code, message: message, sql: nil)
+            throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// A path as the path part of a `file:` URI.
+    private static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if byte >= 0x80 || byte < 0x20 || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
     }
 
     deinit {
@@ -108,6 +135,6 @@ public final class Database {
 
     func check(_ code: Int32, sql: String?) throws(SQLiteError) {
         guard code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE else { return }
-        throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, systemErrno: sqlite3_system_errno(handle))
     }
 }

@@ -1,5 +1,3 @@
-import SpecSync
-
 /// Why versions from elsewhere were refused. Nothing of the transfer is applied.
 public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A change's clock is too far ahead of this machine's wall clock.
@@ -10,6 +8,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
     case contradiction(site: SiteID, seq: Int64)
     /// The data is not a consistent set of versions.
     case malformed(String)
+    /// A version whose content does not hash to its id: changed after it was made.
+    case idMismatch(id: VersionID, site: SiteID)
 
     public var description: String {
         switch self {
@@ -21,24 +21,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable, Sendable {
             "changes of site \(site.short) at seq \(seq) differ from the ones this store holds under the same (site, seq); refusing to merge them. Nothing was applied."
         case .malformed(let detail):
             "the versions received are not consistent (\(detail)). Nothing was applied."
+        case .idMismatch(let id, let site):
+            "version \(id.short) of site \(site.short) does not match its content: it was changed after it was made (or damaged on the way). Nothing was applied; ask for it again from a store that holds it whole."
         }
     }
-}
-
-/// What an import did.
-public struct ImportReport: Sendable, Equatable {
-    /// Versions applied now (including ones that had been waiting).
-    public var versions = 0
-    public var changes = 0
-    public var documents: Set<String> = []
-    /// Versions received that this store already had.
-    public var alreadyHeld = 0
-    /// Versions kept until the versions they build on arrive.
-    public var waiting = 0
-    /// Merge versions made because concurrent work came together.
-    public var merges = 0
-    /// Concurrent writes that lost (listed by `plumb conflicts`).
-    public var conflicts = 0
-
-    public init() {}
 }

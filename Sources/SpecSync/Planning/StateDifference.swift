@@ -11,21 +11,23 @@ public struct StateDifference: Sendable, Equatable {
         public let to: String?
     }
 
-    /// Views alive in the second state only, sorted.
+    /// Views in the second document only, sorted.
     public var added: [String] = []
-    /// Views alive in the first state only, sorted.
+    /// Views in the first document only, sorted.
     public var removed: [String] = []
-    /// Views alive in both whose parent or sibling order changed, sorted.
+    /// Views in both whose parent or sibling order changed, sorted.
     public var moved: [String] = []
-    /// Other properties (and `kind`) that differ on views alive in both, by view then property.
+    /// Other properties (and `kind`) that differ on views in both, as `show` prints them, by
+    /// view then property.
     public var changed: [PropertyChange] = []
 
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
 
-    /// Compares two states.
+    /// Compares two effective states: the views in each document (`Projection`), so detached
+    /// views count as absent, as `show` has them.
     public init(from old: DocumentState, to new: DocumentState) {
-        let oldAlive = old.aliveViews
-        let newAlive = new.aliveViews
+        let oldAlive = Set(Projection(old).order)
+        let newAlive = Set(Projection(new).order)
         added = newAlive.subtracting(oldAlive).sorted()
         removed = oldAlive.subtracting(newAlive).sorted()
         let kept = oldAlive.intersection(newAlive)
@@ -37,8 +39,12 @@ public struct StateDifference: Sendable, Equatable {
         }
         changed = keys.filter { key in
             switch key.property {
-            case .parent, .order, .alive: false
-            default: old.value(key.view, key.property) != new.value(key.view, key.property)
+            case .parent, .order, .alive: return false
+            case .kind: return old.value(key.view, .kind) != new.value(key.view, .kind)
+            default:
+                let before = old.views[key.view].flatMap(Projection.kind).flatMap { Materializer.shownValue(key.property, old.value(key.view, key.property), kind: $0) }
+                let after = new.views[key.view].flatMap(Projection.kind).flatMap { Materializer.shownValue(key.property, new.value(key.view, key.property), kind: $0) }
+                return before != after
             }
         }.sorted().map { PropertyChange(view: $0.view, property: $0.property, from: old.value($0.view, $0.property), to: new.value($0.view, $0.property)) }
     }

@@ -1,0 +1,157 @@
+import LayoutSpec
+
+/// How a container lays out its children in Plumb: the plan for one frame, group or instance.
+///
+/// - No auto layout: a `view`; each child docks by its constraints.
+/// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`),
+///   no child growing, none absolutely positioned: a `stack` with `spacing` and `padding`.
+/// - Other horizontal or vertical auto layout: a one-row (or one-column) `grid`: `auto` tracks
+///   for the children, star tracks for growing children (`layoutGrow`, `FILL`), and empty star
+///   tracks that push the children to the centre or end (`CENTER`, `MAX`) or apart
+///   (`SPACE_BETWEEN`).
+/// - `layoutMode: GRID`: a `grid` with Figma's tracks and gaps.
+struct ChildLayout {
+    enum Form { case docked, stack, flowGrid, cellGrid }
+
+    let form: Form
+    let layout: FigmaAutoLayout?
+    /// Flow grids: the tracks along the axis, and each child's track (nil when it has none:
+    /// collapsed, or absolutely positioned).
+    private(set) var tracks: [Track] = []
+    private(set) var trackOfChild: [Int?] = []
+    /// True when the gaps between children are fixed tracks (so no grid spacing).
+    private(set) var hasGapTracks = false
+
+    var kind: ViewKind {
+        switch form {
+        case .docked: .view
+        case .stack: .stack
+        case .flowGrid, .cellGrid: .grid
+        }
+    }
+
+    static func plan(for node: FigmaNode) -> ChildLayout {
+        guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
+        if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }
+        let flowing = node.children.map { $0.child.positioning != "ABSOLUTE" }
+        let grows = zip(node.children, flowing).contains { child, flows in
+            flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
+        }
+        let packed = layout.primaryAxisAlignItems != "CENTER" && layout.primaryAxisAlignItems != "MAX"
+            && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
+        if packed && !grows && !flowing.contains(false) { return ChildLayout(form: .stack, layout: layout) }
+
+        var plan = ChildLayout(form: .flowGrid, layout: layout)
+        let spreads = !grows && layout.primaryAxisAlignItems == "SPACE_BETWEEN"
+        // With empty star tracks about, gaps are tracks of their own: grid spacing would also
+        // fall between a child and an empty track, and a hugging frame has no room for that.
+        plan.hasGapTracks = !grows
+        if !grows && (layout.primaryAxisAlignItems == "CENTER" || layout.primaryAxisAlignItems == "MAX") {
+            plan.tracks.append(.star(1))
+        }
+        var placed = 0
+        for (child, flows) in zip(node.children, flowing) {
+            guard flows && child.visible && child.type != .slice else {
+                plan.trackOfChild.append(nil)
+                continue
+            }
+            if placed > 0 && spreads {
+                plan.tracks.append(.star(1))
+            } else if placed > 0 && plan.hasGapTracks && layout.itemSpacing > 0 {
+                plan.tracks.append(.fixed(round3(layout.itemSpacing)))
+            }
+            plan.trackOfChild.append(plan.tracks.count)
+            let fills = Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
+            plan.tracks.append(fills ? .star(max(child.child.layoutGrow, 1)) : .auto)
+            placed += 1
+        }
+        if !grows && layout.primaryAxisAlignItems == "CENTER" { plan.tracks.append(.star(1)) }
+        if plan.tracks.isEmpty { plan.tracks.append(.star(1)) }
+        return plan
+    }
+
+    /// The container's own layout properties: orientation, spacing, padding, tracks.
+    func configure(_ view: inout View, summary: inout ImportSummary) {
+        guard let layout else { return }
+        view.padding.top = nonZero(layout.paddingTop)
+        view.padding.left = nonZero(layout.paddingLeft)
+        view.padding.bottom = nonZero(layout.paddingBottom)
+        view.padding.right = nonZero(layout.paddingRight)
+        if layout.wraps { summary.approximated("wrapping auto layout (imported as one line)") }
+        var spacing = layout.itemSpacing
+        if spacing < 0 {
+            summary.approximated("negative item spacing (imported as 0)")
+            spacing = 0
+        }
+        switch form {
+        case .docked:
+            break
+        case .stack:
+            view.orientation = layout.mode == .horizontal ? .horizontal : .vertical
+            view.spacing = nonZero(spacing)
+        case .flowGrid:
+            let gap = hasGapTracks ? nil : nonZero(spacing)
+            if layout.mode == .horizontal {
+                view.columns = tracks
+                view.columnSpacing = gap
+            } else {
+                view.rows = tracks
+                view.rowSpacing = gap
+            }
+        case .cellGrid:
+            view.rows = Self.gridTracks(layout.gridRows, count: layout.gridRowCount)
+            view.columns = Self.gridTracks(layout.gridColumns, count: layout.gridColumnCount)
+            view.rowSpacing = nonZero(layout.gridRowGap)
+            view.columnSpacing = nonZero(layout.gridColumnGap)
+        }
+    }
+
+    /// Each child's placement, in the order of `node.children`.
+    func placements(for node: FigmaNode) -> [Placement] {
+        guard let box = node.box else { return [] }
+        guard let layout else { return node.children.map { _ in .docked(content: box) } }
+        let content = FigmaRect(
+            x: box.x + layout.paddingLeft, y: box.y + layout.paddingTop,
+            width: box.width - layout.paddingLeft - layout.paddingRight, height: box.height - layout.paddingTop - layout.paddingBottom)
+        switch form {
+        case .docked:
+            return node.children.map { _ in .docked(content: box) }
+        case .stack:
+            return node.children.map { _ in .flow(layout, track: nil) }
+        case .flowGrid:
+            let span = max(tracks.count, 1)
+            return zip(node.children, trackOfChild).map { child, track in
+                if child.child.positioning == "ABSOLUTE" {
+                    return .dockedInGrid(content: content, rowSpan: layout.mode == .vertical ? span : 1, columnSpan: layout.mode == .horizontal ? span : 1)
+                }
+                return .flow(layout, track: track ?? 0)
+            }
+        case .cellGrid:
+            let columns = max(layout.gridColumns.count, layout.gridColumnCount, 1)
+            let rows = max(layout.gridRows.count, layout.gridRowCount, 1)
+            var next = 0
+            return node.children.map { child in
+                if child.child.positioning == "ABSOLUTE" {
+                    return .dockedInGrid(content: content, rowSpan: rows, columnSpan: columns)
+                }
+                let row = child.child.gridRow ?? next / columns
+                let column = child.child.gridColumn ?? next % columns
+                next += 1
+                return .cell(layout, row: row, column: column, rowSpan: child.child.gridRowSpan, columnSpan: child.child.gridColumnSpan)
+            }
+        }
+    }
+
+    /// Figma grid tracks as Plumb tracks: `FIXED` → points, `FLEX` → star, `HUG` → auto;
+    /// `count` star tracks when Figma lists none.
+    static func gridTracks(_ tracks: [FigmaGridTrack], count: Int) -> [Track] {
+        if tracks.isEmpty { return Array(repeating: .star(1), count: max(count, 1)) }
+        return tracks.map { track in
+            switch track.type {
+            case "FIXED": .fixed(round3(max(track.value, 0)))
+            case "HUG": .auto
+            default: .star(track.value > 0 ? track.value : 1)
+            }
+        }
+    }
+}

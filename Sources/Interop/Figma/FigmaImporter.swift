@@ -1,0 +1,86 @@
+import LayoutSpec
+
+/// `plumb import figma`: a Figma REST API response in, one spec per top-level frame out.
+///
+/// ```swift
+/// let result = try FigmaImporter.read(bytes, file: "design.json", frame: nil)
+/// for frame in result.frames { print(frame.document, frame.spec.count) }
+/// ```
+/// Pure: bytes in, specs out. Everything is read and checked before anything is returned, so
+/// a caller that stores the result stores all of it or (on a thrown error) nothing.
+public enum FigmaImporter {
+    /// The result: the frames made into specs (ids already readable and unique), and what
+    /// could not be expressed exactly.
+    public struct Result: Sendable {
+        public var frames: [ImportedFrame]
+        public var summary: ImportSummary
+        /// The Figma file's name.
+        public var fileName: String
+    }
+
+    /// Reads `bytes` (a response of `GET /v1/files/:key` or `GET /v1/files/:key/nodes`) and
+    /// maps every top-level frame of every page, or only `frame` (a node id such as `1:23`, or
+    /// a frame's name).
+    public static func read(_ bytes: [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
+        }
+        let figma = try FigmaReader(file: file).read(json)
+        var summary = ImportSummary()
+        var frames = topLevelFrames(of: figma, summary: &summary)
+        if let selector { frames = [try select(selector, from: frames, file: file)] }
+        guard !frames.isEmpty else {
+            throw InteropError(file: file, message: "has no top-level frames to import (pages hold \(ImportSummary.listing(summary.skipped).isEmpty ? "nothing" : ImportSummary.listing(summary.skipped)))")
+        }
+        var names = ViewIdentifiers.Allocator()
+        var imported: [ImportedFrame] = []
+        for node in frames {
+            var mapper = FigmaMapper(file: file)
+            try mapper.map(frame: node)
+            let document = names.unique(ViewIdentifiers.slug(node.name, type: node.type))
+            var frameSummary = mapper.summary
+            frameSummary.documents = 1
+            frameSummary.views = mapper.views.count
+            var frame = ImportedFrame(
+                document: document, spec: Spec(name: document, views: mapper.views, parents: mapper.parents),
+                nodeTypes: mapper.types, nodeNames: mapper.names, figmaBoxes: mapper.boxes,
+                isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, summary: frameSummary)
+            frame.assignIDs()
+            summary.add(frameSummary)
+            imported.append(frame)
+        }
+        return Result(frames: imported, summary: summary, fileName: figma.name)
+    }
+
+    /// The frames, components, instances, sections and groups placed directly on each page;
+    /// anything else on a page is counted as skipped.
+    static func topLevelFrames(of figma: FigmaFile, summary: inout ImportSummary) -> [FigmaNode] {
+        var frames: [FigmaNode] = []
+        for page in figma.pages {
+            guard page.type == .canvas else {
+                if page.isContainer { frames.append(page) } else { summary.skipped("top-level \(page.type.words) (not a frame)") }
+                continue
+            }
+            for node in page.children {
+                if node.isContainer { frames.append(node) } else { summary.skipped("top-level \(node.type.words) (not a frame)") }
+            }
+        }
+        return frames
+    }
+
+    /// The one frame `selector` names: by node id, else by name (which must be unambiguous).
+    static func select(_ selector: String, from frames: [FigmaNode], file: String) throws(InteropError) -> FigmaNode {
+        if let byID = frames.first(where: { $0.id == selector }) { return byID }
+        let named = frames.filter { $0.name == selector }
+        if named.count == 1 { return named[0] }
+        if named.count > 1 {
+            throw InteropError(file: file, message: "\(named.count) top-level frames are called \"\(selector)\" (ids \(named.map(\.id).joined(separator: ", "))); give --frame one of the ids")
+        }
+        let hint = Suggestion.hint(for: selector, in: frames.map(\.name))
+        let listing = frames.prefix(8).map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
+        throw InteropError(file: file, message: "no top-level frame \"\(selector)\"\(hint); the file has \(frames.count): \(listing)\(frames.count > 8 ? ", …" : "")")
+    }
+}

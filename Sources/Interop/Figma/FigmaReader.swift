@@ -1,0 +1,329 @@
+import Foundation
+import LayoutSpec
+
+/// Reads a Figma REST API response (`GET /v1/files/:key`, or its `/nodes` variant) into
+/// `FigmaNode` trees, checking as it goes: anything that is not what Figma sends is an
+/// `InteropError` naming the JSON path, never a crash and never a guess.
+public struct FigmaReader {
+    /// The file name, for messages.
+    public let file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// The pages (or, for a `/nodes` response, the requested nodes) of a parsed response.
+    public func read(_ json: JSONValue) throws(InteropError) -> FigmaFile {
+        guard case .object = json else { throw fail("$", "expected a Figma API response (an object), got \(json.typeDescription)") }
+        if let status = json["status"], json["err"] != nil || json["error"] != nil {
+            let message = (json["err"] ?? json["message"])?.string ?? "no message"
+            throw fail("$", "is a Figma error response (status \(status.typeDescription): \(message)), not a file")
+        }
+        let name = json["name"]?.string ?? ""
+        if let document = json["document"] {
+            let root = try node(document, path: "$.document")
+            guard root.type == .document else {
+                throw fail("$.document.type", "expected \"DOCUMENT\", got \"\(root.type.rawValue)\"")
+            }
+            return FigmaFile(name: name, pages: root.children)
+        }
+        if let nodes = json["nodes"] {
+            guard case .object(let members) = nodes else { throw fail("$.nodes", "expected an object of node ids, got \(nodes.typeDescription)") }
+            var pages: [FigmaNode] = []
+            for member in members {
+                let path = "$.nodes[\(JSONWriter.quote(member.key))]"
+                guard case .object = member.value else {
+                    throw fail(path, "node \(member.key) is not in the file (Figma answered \(member.value.typeDescription))")
+                }
+                guard let document = member.value["document"] else { throw fail(path, "missing \"document\"") }
+                let found = try node(document, path: path + ".document")
+                switch found.type {
+                case .document: pages.append(contentsOf: found.children)
+                case .canvas: pages.append(found)
+                default:
+                    // A requested frame: a page of its own so that it is a top-level frame.
+                    pages.append(FigmaNode(id: "", name: name, type: .canvas, path: path, children: [found]))
+                }
+            }
+            return FigmaFile(name: name, pages: pages)
+        }
+        throw fail("$", "not a Figma file response: expected \"document\" (GET /v1/files/:key) or \"nodes\" (GET /v1/files/:key/nodes)")
+    }
+
+    // MARK: Nodes
+
+    /// Reads a node and its subtree with an explicit work stack (any depth the parser took).
+    private func node(_ json: JSONValue, path: String) throws(InteropError) -> FigmaNode {
+        var root = try fields(json, path: path)
+        var pending: [(json: JSONValue, path: String, indexPath: [Int])] = []
+        try pushChildren(of: json, path: path, indexPath: [], onto: &pending)
+        while let item = pending.popLast() {
+            let child = try fields(item.json, path: item.path)
+            insert(child, at: item.indexPath, in: &root)
+            try pushChildren(of: item.json, path: item.path, indexPath: item.indexPath, onto: &pending)
+        }
+        return root
+    }
+
+    private func pushChildren(
+        of json: JSONValue, path: String, indexPath: [Int], onto pending: inout [(json: JSONValue, path: String, indexPath: [Int])]
+    ) throws(InteropError) {
+        guard let children = json["children"] else { return }
+        guard case .array(let elements) = children else { throw fail(path + ".children", "expected an array of nodes, got \(children.typeDescription)") }
+        for (position, element) in elements.enumerated().reversed() {
+            pending.append((element, "\(path).children[\(position)]", indexPath + [position]))
+        }
+    }
+
+    /// Children are read parent first, in order, so each lands at the end of its parent's list.
+    private func insert(_ child: FigmaNode, at indexPath: [Int], in root: inout FigmaNode) {
+        func descend(_ node: inout FigmaNode, _ rest: ArraySlice<Int>) {
+            if rest.count == 1 {
+                node.children.append(child)
+            } else {
+                descend(&node.children[rest.first!], rest.dropFirst())
+            }
+        }
+        descend(&root, indexPath[...])
+    }
+
+    /// The node's own fields (children excluded).
+    private func fields(_ json: JSONValue, path: String) throws(InteropError) -> FigmaNode {
+        guard case .object = json else { throw fail(path, "expected a node (an object), got \(json.typeDescription)") }
+        let typeName = try string(json, "type", path, required: true)!
+        guard let type = FigmaNodeType(rawValue: typeName) else {
+            let hint = Suggestion.hint(for: typeName, in: FigmaNodeType.allCases.map(\.rawValue))
+            throw fail(path + ".type", "unknown node type \"\(typeName)\"\(hint)")
+        }
+        let id = try string(json, "id", path, required: true)!
+        var node = FigmaNode(id: id, name: try string(json, "name", path) ?? "", type: type, path: path)
+        node.visible = try bool(json, "visible", path) ?? true
+        node.opacity = try number(json, "opacity", path, in: 0...1) ?? 1
+        node.isMask = try bool(json, "isMask", path) ?? false
+        node.blendMode = try string(json, "blendMode", path)
+        if type != .document && type != .canvas { node.box = try rect(json, "absoluteBoundingBox", path) }
+        if let constraints = json["constraints"] {
+            node.constraints = FigmaConstraints(
+                horizontal: try string(constraints, "horizontal", path + ".constraints") ?? "LEFT",
+                vertical: try string(constraints, "vertical", path + ".constraints") ?? "TOP")
+        }
+        node.autoLayout = try autoLayout(json, path)
+        node.child = try childLayout(json, path)
+        node.fills = try paints(json, "fills", path)
+        node.strokes = try paints(json, "strokes", path)
+        node.strokeWeight = try number(json, "strokeWeight", path, in: 0...Double.greatestFiniteMagnitude)
+        node.strokeAlign = try string(json, "strokeAlign", path)
+        if let weights = json["individualStrokeWeights"] {
+            let values = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
+                try number(weights, edge, path + ".individualStrokeWeights") ?? 0
+            }
+            node.hasUnevenStrokes = Set(values).count > 1
+        }
+        node.cornerRadius = try number(json, "cornerRadius", path, in: 0...Double.greatestFiniteMagnitude)
+        node.cornerRadii = try numbers(json, "rectangleCornerRadii", path)
+        node.effects = try effects(json, path)
+        node.rotation = try rotation(json, path)
+        if type == .text { node.text = try text(json, path) }
+        return node
+    }
+
+    private func autoLayout(_ json: JSONValue, _ path: String) throws(InteropError) -> FigmaAutoLayout? {
+        guard let modeName = try string(json, "layoutMode", path), modeName != "NONE" else { return nil }
+        guard let mode = FigmaAutoLayout.Mode(rawValue: modeName) else {
+            throw fail(path + ".layoutMode", "expected one of \"NONE\", \"HORIZONTAL\", \"VERTICAL\", \"GRID\", got \"\(modeName)\"")
+        }
+        var layout = FigmaAutoLayout(mode: mode)
+        layout.itemSpacing = try number(json, "itemSpacing", path) ?? 0
+        // Files from before 2021 give one padding per axis.
+        let horizontal = try number(json, "horizontalPadding", path) ?? 0
+        let vertical = try number(json, "verticalPadding", path) ?? 0
+        layout.paddingLeft = try number(json, "paddingLeft", path) ?? horizontal
+        layout.paddingRight = try number(json, "paddingRight", path) ?? horizontal
+        layout.paddingTop = try number(json, "paddingTop", path) ?? vertical
+        layout.paddingBottom = try number(json, "paddingBottom", path) ?? vertical
+        layout.primaryAxisAlignItems = try string(json, "primaryAxisAlignItems", path) ?? "MIN"
+        layout.counterAxisAlignItems = try string(json, "counterAxisAlignItems", path) ?? "MIN"
+        layout.primaryAxisSizingMode = try string(json, "primaryAxisSizingMode", path) ?? "AUTO"
+        layout.counterAxisSizingMode = try string(json, "counterAxisSizingMode", path) ?? "AUTO"
+        layout.wraps = try string(json, "layoutWrap", path) == "WRAP"
+        if mode == .grid {
+            layout.gridRowCount = try count(json, "gridRowCount", path) ?? 0
+            layout.gridColumnCount = try count(json, "gridColumnCount", path) ?? 0
+            layout.gridRowGap = try number(json, "gridRowGap", path) ?? 0
+            layout.gridColumnGap = try number(json, "gridColumnGap", path) ?? 0
+            layout.gridRows = try tracks(json, "gridRowSizes", path)
+            layout.gridColumns = try tracks(json, "gridColumnSizes", path)
+        }
+        return layout
+    }
+
+    private func childLayout(_ json: JSONValue, _ path: String) throws(InteropError) -> FigmaChildLayout {
+        var child = FigmaChildLayout()
+        child.layoutAlign = try string(json, "layoutAlign", path)
+        child.layoutGrow = try number(json, "layoutGrow", path) ?? 0
+        child.sizingHorizontal = try string(json, "layoutSizingHorizontal", path)
+        child.sizingVertical = try string(json, "layoutSizingVertical", path)
+        child.positioning = try string(json, "layoutPositioning", path)
+        child.gridRow = try count(json, "gridRowAnchorIndex", path)
+        child.gridColumn = try count(json, "gridColumnAnchorIndex", path)
+        child.gridRowSpan = max(1, try count(json, "gridRowSpan", path) ?? 1)
+        child.gridColumnSpan = max(1, try count(json, "gridColumnSpan", path) ?? 1)
+        child.gridHorizontalAlign = try string(json, "gridChildHorizontalAlign", path)
+        child.gridVerticalAlign = try string(json, "gridChildVerticalAlign", path)
+        return child
+    }
+
+    private func text(_ json: JSONValue, _ path: String) throws(InteropError) -> FigmaText {
+        var text = FigmaText(characters: try string(json, "characters", path) ?? "")
+        if let style = json["style"] {
+            let stylePath = path + ".style"
+            text.fontFamily = try string(style, "fontFamily", stylePath)
+            text.fontSize = try number(style, "fontSize", stylePath)
+            text.fontWeight = try number(style, "fontWeight", stylePath)
+            text.italic = try bool(style, "italic", stylePath) ?? false
+            text.alignHorizontal = try string(style, "textAlignHorizontal", stylePath)
+            text.alignVertical = try string(style, "textAlignVertical", stylePath)
+            text.autoResize = try string(style, "textAutoResize", stylePath)
+            text.textCase = try string(style, "textCase", stylePath)
+            text.truncation = try string(style, "textTruncation", stylePath)
+            text.maxLines = try count(style, "maxLines", stylePath)
+            text.letterSpacing = try number(style, "letterSpacing", stylePath) ?? 0
+            text.lineHeightPx = try number(style, "lineHeightPx", stylePath)
+            text.lineHeightUnit = try string(style, "lineHeightUnit", stylePath)
+            text.textDecoration = try string(style, "textDecoration", stylePath)
+        }
+        // Newer files put these on the node itself.
+        text.autoResize = try string(json, "textAutoResize", path) ?? text.autoResize
+        text.truncation = try string(json, "textTruncation", path) ?? text.truncation
+        text.maxLines = try count(json, "maxLines", path) ?? text.maxLines
+        if case .array(let overrides)? = json["characterStyleOverrides"] {
+            text.hasStyleRuns = overrides.contains { $0.number.map { $0 != 0 } ?? false }
+        }
+        return text
+    }
+
+    private func paints(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaPaint] {
+        guard let value = json[key] else { return [] }
+        guard case .array(let elements) = value else { throw fail("\(path).\(key)", "expected an array of paints, got \(value.typeDescription)") }
+        var paints: [FigmaPaint] = []
+        for (position, element) in elements.enumerated() {
+            let paintPath = "\(path).\(key)[\(position)]"
+            var paint = FigmaPaint(type: try string(element, "type", paintPath, required: true)!)
+            paint.visible = try bool(element, "visible", paintPath) ?? true
+            paint.opacity = try number(element, "opacity", paintPath, in: 0...1) ?? 1
+            if let color = element["color"] {
+                let colorPath = paintPath + ".color"
+                paint.color = FigmaColor(
+                    red: try number(color, "r", colorPath, in: 0...1) ?? 0, green: try number(color, "g", colorPath, in: 0...1) ?? 0,
+                    blue: try number(color, "b", colorPath, in: 0...1) ?? 0, alpha: try number(color, "a", colorPath, in: 0...1) ?? 1)
+            }
+            paints.append(paint)
+        }
+        return paints
+    }
+
+    private func effects(_ json: JSONValue, _ path: String) throws(InteropError) -> [String] {
+        guard let value = json["effects"] else { return [] }
+        guard case .array(let elements) = value else { throw fail(path + ".effects", "expected an array of effects, got \(value.typeDescription)") }
+        var types: [String] = []
+        for (position, element) in elements.enumerated() {
+            let effectPath = "\(path).effects[\(position)]"
+            if try bool(element, "visible", effectPath) ?? true {
+                types.append(try string(element, "type", effectPath, required: true)!)
+            }
+        }
+        return types
+    }
+
+    /// `rotation` (radians) where the file has it, else the angle of `relativeTransform`.
+    private func rotation(_ json: JSONValue, _ path: String) throws(InteropError) -> Double {
+        if let rotation = try number(json, "rotation", path) { return rotation }
+        guard case .array(let rows)? = json["relativeTransform"], rows.count == 2,
+              case .array(let first) = rows[0], case .array(let second) = rows[1], first.count == 3, second.count == 3,
+              let cosine = first[0].number, let sine = second[0].number else { return 0 }
+        return atan2(sine, cosine)
+    }
+
+    private func tracks(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaGridTrack] {
+        guard let value = json[key] else { return [] }
+        guard case .array(let elements) = value else { throw fail("\(path).\(key)", "expected an array of tracks, got \(value.typeDescription)") }
+        var tracks: [FigmaGridTrack] = []
+        for (position, element) in elements.enumerated() {
+            let trackPath = "\(path).\(key)[\(position)]"
+            tracks.append(FigmaGridTrack(
+                type: try string(element, "type", trackPath) ?? "FLEX", value: try number(element, "value", trackPath) ?? 1))
+        }
+        return tracks
+    }
+
+    // MARK: Typed fields
+
+    private func string(_ json: JSONValue, _ key: String, _ path: String, required: Bool = false) throws(InteropError) -> String? {
+        switch json[key] {
+        case nil, .null?:
+            if required { throw fail(path, "missing \"\(key)\"") }
+            return nil
+        case .string(let text)?: return text
+        case let other?: throw fail("\(path).\(key)", "expected a string, got \(other.typeDescription)")
+        }
+    }
+
+    private func number(_ json: JSONValue, _ key: String, _ path: String, in range: ClosedRange<Double>? = nil) throws(InteropError) -> Double? {
+        switch json[key] {
+        case nil, .null?: return nil
+        case .number(let value)? where value.isFinite:
+            if let range, !range.contains(value) {
+                throw fail("\(path).\(key)", "expected a number from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)), got \(JSONWriter.format(value))")
+            }
+            return value
+        case let other?: throw fail("\(path).\(key)", "expected a number, got \(other.typeDescription)")
+        }
+    }
+
+    private func count(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> Int? {
+        guard let value = try number(json, key, path) else { return nil }
+        guard value >= 0, value <= 1_000_000, value == value.rounded() else {
+            throw fail("\(path).\(key)", "expected a whole number from 0 to 1000000, got \(JSONWriter.format(value))")
+        }
+        return Int(value)
+    }
+
+    private func bool(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> Bool? {
+        switch json[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?: throw fail("\(path).\(key)", "expected true or false, got \(other.typeDescription)")
+        }
+    }
+
+    private func numbers(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [Double] {
+        guard let value = json[key] else { return [] }
+        guard case .array(let elements) = value, elements.allSatisfy({ $0.number?.isFinite ?? false }) else {
+            throw fail("\(path).\(key)", "expected an array of numbers, got \(value.typeDescription)")
+        }
+        return elements.compactMap(\.number)
+    }
+
+    private func rect(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> FigmaRect? {
+        guard let value = json[key], value != .null else { return nil }
+        let boxPath = "\(path).\(key)"
+        guard case .object = value, let x = try number(value, "x", boxPath), let y = try number(value, "y", boxPath),
+              let width = try number(value, "width", boxPath, in: 0...Double.greatestFiniteMagnitude),
+              let height = try number(value, "height", boxPath, in: 0...Double.greatestFiniteMagnitude) else {
+            throw fail(boxPath, "expected {x, y, width, height} with numbers, got \(value.typeDescription)")
+        }
+        return FigmaRect(x: x, y: y, width: width, height: height)
+    }
+
+    private func fail(_ path: String, _ message: String) -> InteropError {
+        InteropError(file: file, location: path, message: message)
+    }
+}
+
+/// A Figma response read into node trees.
+public struct FigmaFile: Sendable {
+    /// The file's name in Figma.
+    public var name: String
+    /// The pages (`CANVAS` nodes), in order.
+    public var pages: [FigmaNode]
+}

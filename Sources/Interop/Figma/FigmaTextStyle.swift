@@ -1,0 +1,90 @@
+import Foundation
+import LayoutSpec
+
+/// `TEXT` nodes as labels: characters, font, colour, the nine text positions, and
+/// `textAutoResize` as explicit size and `numberOfLines`.
+enum FigmaTextStyle {
+    static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
+        guard let text = node.text else { return }
+        view.text = characters(text, summary: &summary)
+        if let family = text.fontFamily, !family.isEmpty {
+            if family.count <= Property.maxFamilyLength { view.fontFamily = family } else { summary.approximated("font family name over 200 characters (system font used)") }
+        }
+        if let size = text.fontSize, size > 0 { view.fontSize = round3(min(size, 10_000)) }
+        if let weight = text.fontWeight { view.fontWeight = Self.weight(weight) }
+        view.textColor = FigmaPaint.topColor(of: node.fills, what: "text fill", summary: &summary)
+        switch text.alignHorizontal {
+        case "CENTER"?: view.textAlignment = .center
+        case "RIGHT"?: view.textAlignment = .right
+        case "JUSTIFIED"?: summary.approximated("justified text (imported as left)")
+        default: break
+        }
+        switch text.alignVertical {
+        case "CENTER"?: view.textVerticalAlignment = .middle
+        case "BOTTOM"?: view.textVerticalAlignment = .bottom
+        default: view.textVerticalAlignment = .top
+        }
+        view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
+        if text.italic { summary.unexpressed("italic") }
+        if text.letterSpacing != 0 { summary.unexpressed("letter spacing") }
+        if let unit = text.lineHeightUnit, unit != "INTRINSIC_%" { summary.unexpressed("set line height") }
+        if let decoration = text.textDecoration, decoration != "NONE" { summary.unexpressed(decoration.lowercased()) }
+        if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
+    }
+
+    /// The characters as shown: `textCase` applied (Plumb has no text case of its own), cut
+    /// at Plumb's 10,000-character limit.
+    private static func characters(_ text: FigmaText, summary: inout ImportSummary) -> String {
+        var characters = text.characters
+        switch text.textCase {
+        case "UPPER"?: characters = characters.uppercased()
+        case "LOWER"?: characters = characters.lowercased()
+        case "TITLE"?: characters = characters.capitalized
+        case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?: summary.unexpressed("small caps")
+        default: break
+        }
+        if text.textCase.map({ ["UPPER", "LOWER", "TITLE"].contains($0) }) ?? false {
+            summary.approximated("text case (written into the text)")
+        }
+        if characters.count > Property.maxTextLength {
+            summary.approximated("text over \(Property.maxTextLength) characters (cut)")
+            characters = String(characters.prefix(Property.maxTextLength))
+        }
+        return characters
+    }
+
+    /// `textAutoResize`: a fixed box (`NONE`) or fixed width (`HEIGHT`) wraps (0 = unlimited);
+    /// text that grows both ways keeps its lines; `TRUNCATE` or `textTruncation: ENDING`
+    /// keeps `maxLines` (default 1) and ends with an ellipsis. Nil for Plumb's default of 1.
+    private static func numberOfLines(_ text: FigmaText, characters: String) -> Int? {
+        let lines: Int
+        if text.truncation == "ENDING" || text.autoResize == "TRUNCATE" {
+            lines = min(text.maxLines ?? 1, 1_000_000)
+        } else if text.autoResize == "WIDTH_AND_HEIGHT" {
+            lines = characters.reduce(1) { $1 == "\n" || $1 == "\r\n" ? $0 + 1 : $0 }
+        } else {
+            lines = 0
+        }
+        return lines == 1 ? nil : lines
+    }
+
+    /// The nearest of Plumb's nine weights (CSS 100…900).
+    static func weight(_ numeric: Double) -> FontWeight {
+        let step = Int((min(max(numeric, 100), 900) / 100).rounded())
+        return FontWeight.allCases.first { $0.numericWeight == step * 100 } ?? .regular
+    }
+}
+
+extension FigmaPaint {
+    /// The colour of the topmost visible solid paint (times its opacity), counting the
+    /// visible paints Plumb cannot draw (gradients, images) and fills stacked under the top one.
+    static func topColor(of paints: [FigmaPaint], what: String, summary: inout ImportSummary) -> String? {
+        let visible = paints.filter { $0.visible && $0.opacity > 0 }
+        for paint in visible where paint.type != "SOLID" {
+            summary.unexpressed("\(paint.type.lowercased().replacingOccurrences(of: "_", with: " ")) \(what)")
+        }
+        let solids = visible.filter { $0.type == "SOLID" }
+        if solids.count > 1 { summary.approximated("stacked \(what)s (the top one kept)") }
+        return solids.last.map { $0.color.hex(opacity: $0.opacity) }
+    }
+}

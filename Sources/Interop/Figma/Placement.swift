@@ -1,0 +1,34 @@
+/// Where one child sits in its parent's layout.
+enum Placement {
+    /// The top-level frame: the screen.
+    case root
+    /// Docked by its constraints in `content` (the parent's box less any padding).
+    case docked(content: FigmaRect)
+    /// Docked by its constraints in the view the importer added around it (`OutsideWrapper`),
+    /// with its own size on the axes where it lies wholly before its parent's start (as every
+    /// child placed outside its parent keeps its size).
+    case wrapped(content: FigmaRect, horizontally: Bool, vertically: Bool)
+    /// An absolutely positioned child of an auto layout mapped to a grid: it spans every
+    /// track and docks by its constraints in the content box.
+    case dockedInGrid(content: FigmaRect, rowSpan: Int, columnSpan: Int)
+    /// Flowing along an auto layout; `track` is its grid track when the layout is a grid.
+    case flow(FigmaAutoLayout, track: Int?)
+    /// In a cell of a `layoutMode: GRID` frame.
+    case cell(FigmaAutoLayout, row: Int, column: Int, rowSpan: Int, columnSpan: Int)
+
+    /// The box a child docked by its constraints docks in, nil for the other placements.
+    var dockingContent: FigmaRect? {
+        switch self {
+        case .docked(let content), .dockedInGrid(let content, _, _): content
+        case .root, .wrapped, .flow, .cell: nil
+        }
+    }
+
+    /// True where a hidden layer takes no space (Figma's auto layout skips it).
+    var isInAutoLayout: Bool {
+        switch self {
+        case .flow, .cell: true
+        case .root, .docked, .wrapped, .dockedInGrid: false
+        }
+    }
+}

@@ -1,0 +1,19 @@
+extension Property {
+    /// Other spellings a property accepts on input, each written back in its canonical one:
+    /// `textVerticalAlignment` takes `center` (as `verticalAlignment` spells it) for `middle`.
+    static let otherSpellings: [Property: [String: String]] = [
+        .textVerticalAlignment: ["center": TextVerticalAlignment.middle.rawValue],
+    ]
+
+    /// `text` in this property's canonical spelling (itself when it has no other).
+    public func canonicalSpelling(of text: String) -> String {
+        Self.otherSpellings[self]?[text] ?? text
+    }
+
+    /// `value` in this property's canonical spelling: other spellings of a choice become the
+    /// canonical one, anything else is returned as it is.
+    public func canonical(_ value: JSONValue) -> JSONValue {
+        guard case .string(let text) = value, let canonical = Self.otherSpellings[self]?[text] else { return value }
+        return .string(canonical)
+    }
+}

@@ -1,0 +1,104 @@
+import Interop
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// `plumb import figma FILE`: each top-level frame of a Figma file becomes a document.
+enum ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [-m MSG] [--json]",
+        summary: "import the frames of a Figma file as documents (one new version each)",
+        details: """
+            FILE is a Figma REST API response: GET /v1/files/:key, or GET /v1/files/:key/nodes
+            (- reads stdin). Every top-level frame of every page becomes a document named after
+            the frame; importing a later export of the same file makes one new version per
+            frame holding only what changed (views keep their ids through the Figma node id,
+            stored as sourceId). What Plumb cannot express (vectors, images, effects, rotation,
+            masks, boolean operations, …) stays a plain view with its frame and is counted in
+            the summary. The mapping is in docs/figma.md.
+              --frame NAME|ID   import only this frame (its name, or a node id such as 12:34)
+              --doc NAME        store the frame under NAME (one frame only)
+              -m MSG            the versions' message (default: "Import FILE from Figma")
+              --json            print the documents, versions and summary as JSON
+            """,
+        flags: ["--json"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
+
+    /// What `import figma` reads: Figma files of 100 MB exist; they stop where specs do.
+    static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", limited: "a Figma file", maxBytes: SpecFile.maxBytes)
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        guard arguments.positionals.first == "figma" else {
+            throw CLIError.usage(arguments.positionals.isEmpty ? "expected figma FILE.json" : "unknown format \"\(arguments.positionals[0])\"; expected figma", command: spec)
+        }
+        try arguments.expect(2...2, spec)
+        let path = arguments.positionals[1]
+        let documentName = arguments.value("--doc")
+        if let documentName, !Identifier.isValid(documentName) {
+            throw CLIError.usage("--doc: \"\(documentName)\" is not a document name (\(Identifier.rule))", command: spec)
+        }
+        let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
+        var result: FigmaImporter.Result
+        do {
+            result = try FigmaImporter.read(bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        if let documentName {
+            guard result.frames.count == 1 else {
+                throw CLIError.usage("--doc names one document, but the file has \(result.frames.count) top-level frames; pick one with --frame", command: spec)
+            }
+            result.frames[0].rename(documentName)
+        }
+        let store = try context.store()
+        let message = arguments.value("-m") ?? "Import \(path) from Figma"
+        var committed: [(ImportedFrame, CommitResult?)] = []
+        for frame in result.frames {
+            var frame = frame
+            let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
+                let state = try head.resolved().state
+                frame.assignIDs(reusing: sourceIDs(in: state))
+                return EditPlanner.edits(toMatch: frame.spec, from: state, orderSuffix: FractionalIndex.suffix(for: store.site))
+            }
+            committed.append((frame, outcome))
+        }
+        report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
+    }
+
+    /// The stored document's Figma node ids, `sourceId` → view id (living views only).
+    static func sourceIDs(in state: DocumentState) -> [String: String] {
+        var ids: [String: String] = [:]
+        for view in state.aliveViews {
+            guard let text = state.value(view, .sourceId), case .string(let source)? = try? JSONParser.parse(text) else { continue }
+            ids[source] = view
+        }
+        return ids
+    }
+
+    private static func report(_ committed: [(ImportedFrame, CommitResult?)], summary: ImportSummary, path: String, context: Context, json: Bool) {
+        if json {
+            let documents = committed.map { frame, outcome in
+                JSONValue.object([
+                    JSONMember("document", .string(frame.document)),
+                    JSONMember("views", .number(Double(frame.spec.count))),
+                    JSONMember("version", outcome.map { VersionFormatting.json($0.version) } ?? .null),
+                ])
+            }
+            func counts(_ table: [String: Int]) -> JSONValue {
+                .object(table.sorted { $0.key < $1.key }.map { JSONMember($0.key, .number(Double($0.value))) })
+            }
+            context.console.print(JSONWriter.pretty(.object([
+                JSONMember("documents", .array(documents)),
+                JSONMember("unexpressed", counts(summary.unexpressed)),
+                JSONMember("approximated", counts(summary.approximated)),
+                JSONMember("skipped", counts(summary.skipped)),
+            ])))
+            return
+        }
+        for (frame, outcome) in committed {
+            VersionFormatting.committed(outcome, document: frame.document, context: context, json: false)
+        }
+        let frames = committed.count == 1 ? "1 frame" : "\(committed.count) frames"
+        context.console.message("imported \(frames) from \(path): \(summary.views) views")
+        for line in summary.lines { context.console.message("  " + line) }
+    }
+}

@@ -1,0 +1,39 @@
+import LayoutSpec
+import SpecSync
+
+/// What `restore` did.
+public struct RestoreResult: Sendable {
+    /// The version the view was taken from.
+    public let source: VersionRecord
+    /// The new version; `nil` when the head already had the view as it was there.
+    public let commit: CommitResult?
+}
+
+extension Store {
+    /// Brings `view` back with its subtree, as it was in `revision` (default: the latest
+    /// version whose document has it), as a new version: `plumb restore`, and the studio's
+    /// restore button (the same code). Views above it that the head no longer has come back
+    /// too, so it hangs from the root again.
+    public func restore(document: String, view: String, from revision: String? = nil, message: String? = nil,
+                        author: String) throws -> RestoreResult {
+        let source: VersionRecord
+        let resolved: ResolvedDocument
+        if let revision {
+            source = try version(of: document, revision: revision)
+            resolved = try self.resolved(source)
+        } else {
+            guard let found = try RestorePlanner.lastVersion(with: view, among: try log(of: document), document: { try self.resolved($0) }) else {
+                throw StoreError.invalidEdit("\(document): no version has a view \"\(view)\" in its document")
+            }
+            (source, resolved) = found
+        }
+        guard resolved.contains(view) else {
+            throw StoreError.invalidEdit("\(document)@\(source.number): \"\(view)\" is not in the document in that version")
+        }
+        let text = message ?? "Restore \(view) from version \(source.number) (\(source.id.short))"
+        let commit = try self.commit(document: document, message: text, author: author) { head in
+            try RestorePlanner.edits(restoring: view, from: resolved, onto: try head.resolved())
+        }
+        return RestoreResult(source: source, commit: commit)
+    }
+}

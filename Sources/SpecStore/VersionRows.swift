@@ -1,0 +1,71 @@
+import LayoutSpec
+import SpecSync
+
+/// The one codec of version and change rows: every insert of a version or a change, and every
+/// stamp read back from a row, goes through here.
+extension Store {
+    /// Inserts a version row; returns its row id.
+    func insertVersion(id: VersionID, documentID: Int64, number: Int64, kind: Version.Kind, site: Int64, firstSeq: Int64,
+                       lastSeq: Int64, hlc: Timestamp, vector: VersionVector, base: VersionVector,
+                       message: String, author: String, time: Int64) throws -> Int64 {
+        let statement = try database.statement("""
+            INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.bind([.blob(id.bytes), .integer(documentID), .integer(number), .text(kind.rawValue), .integer(site),
+                            .integer(firstSeq), .integer(lastSeq), .integer(Int64(bitPattern: hlc.rawValue)),
+                            .blob(vector.encoded), .blob(base.encoded), .text(message), .text(author), .integer(time)])
+        while try statement.step() {}
+        return database.lastInsertRowID
+    }
+
+    /// Inserts a commit version with its changes (one clock reading, consecutive seqs).
+    func insertCommit(_ payload: VersionPayload, documentID: Int64, number: Int64, site: Int64) throws -> Int64 {
+        let insert = try database.statement(
+            "INSERT INTO changes (site, seq, hlc, document, view, property, value) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let hlc = Int64(bitPattern: payload.hlc.rawValue)
+        for change in payload.changes {
+            try insert.bind(site, at: 1)
+            try insert.bind(change.seq, at: 2)
+            try insert.bind(hlc, at: 3)
+            try insert.bind(documentID, at: 4)
+            try insert.bind(change.view, at: 5)
+            try insert.bind(change.property.rawValue, at: 6)
+            try insert.bind(change.value, at: 7)
+            try insert.run()
+        }
+        let version = payload.version
+        return try insertVersion(id: payload.id, documentID: documentID, number: number, kind: .commit, site: site,
+                                 firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, hlc: payload.hlc, vector: version.vector,
+                                 base: payload.base, message: version.message, author: version.author, time: version.time)
+    }
+
+    /// Writes head entries (upsert) for the given keys of `state`.
+    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
+        let upsert = try database.statement("""
+            INSERT INTO heads (document, view, property, value, hlc, site, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (document, view, property) DO UPDATE SET value = excluded.value, hlc = excluded.hlc, site = excluded.site, seq = excluded.seq
+            """)
+        for key in keys {
+            guard let entry = state.entry(key.view, key.property) else { continue }
+            try upsert.bind(documentID, at: 1)
+            try upsert.bind(key.view, at: 2)
+            try upsert.bind(key.property.rawValue, at: 3)
+            try upsert.bind(entry.value, at: 4)
+            try upsert.bind(Int64(bitPattern: entry.stamp.hlc.rawValue), at: 5)
+            try upsert.bind(try number(of: entry.stamp.site), at: 6)
+            try upsert.bind(entry.stamp.seq, at: 7)
+            try upsert.run()
+        }
+    }
+
+    /// The stamp of a row holding a clock, a local site number and a seq at these columns.
+    func stamp(_ row: Row, hlc: Int32, site: Int32, seq: Int32) -> Stamp {
+        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(hlc))), site: self.site(numbered: row.int64(site)), seq: row.int64(seq))
+    }
+
+    /// The stamp at the current row of a statement (same columns as `stamp(_:hlc:site:seq:)`).
+    func stamp(_ statement: Statement, hlc: Int32, site: Int32, seq: Int32) -> Stamp {
+        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(hlc))), site: self.site(numbered: statement.int64(site)), seq: statement.int64(seq))
+    }
+}

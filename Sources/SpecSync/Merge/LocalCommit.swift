@@ -1,0 +1,148 @@
+import LayoutSpec
+
+/// A version made here (a write command): its payload, the head it leads to, and what it
+/// reveals as lost. Pure, like `Merge`; the store writes the outcome.
+public enum LocalCommit {
+    /// What committing made.
+    public struct Outcome: Sendable {
+        public let payload: VersionPayload
+        /// The new head state (last-writer-wins) and its tree.
+        public let state: DocumentState
+        public let tree: TreeResolution
+        /// Losses the new head has and the old had not. A write never loses anything itself
+        /// (its author saw everything), but undoing a delete can uncover work an older
+        /// concurrent delete had cut off.
+        public let structuralConflicts: [StructuralConflict]
+        /// Every loss of the new head, when known (`HeldHead.losses`).
+        public let losses: [Loss]?
+        /// The new head resolved, as readers see it.
+        public let resolved: ResolvedDocument
+    }
+
+    /// Makes the version of `edits` (one clock reading `hlc`, seqs from `firstSeq`) on top of
+    /// `held` (`nil` for a new document).
+    public static func make(document: String, edits: [Edit], held: HeldHead?, site: SiteID, firstSeq: Int64, hlc: Timestamp,
+                            time: Int64, message: String, author: String, holdings: some MergeHoldings) throws -> Outcome {
+        precondition(!edits.isEmpty, "a version holds at least one change")
+        let old = held?.state ?? DocumentState()
+        let oldTree: TreeResolution
+        if let tree = held?.tree {
+            oldTree = tree
+        } else if let held {
+            oldTree = TreeResolution.replay(try holdings.moves(of: document, within: held.known))
+        } else {
+            oldTree = TreeResolution()
+        }
+        let edits = orderedForReplay(edits, old: old, tree: oldTree)
+        let base = held?.known ?? VersionVector()
+        var vector = base
+        let lastSeq = firstSeq + Int64(edits.count) - 1
+        vector[site] = lastSeq
+        let changes = edits.enumerated().map { offset, edit in
+            Change(stamp: Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset)), document: document,
+                   view: edit.view, property: edit.property, value: edit.value)
+        }
+        let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
+        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: changes)
+
+        var state = old
+        var moves: [TreeResolution.Move] = []
+        for change in changes {
+            state.apply(change)
+            if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: change.stamp)) }
+        }
+        var tree = oldTree
+        // The clock is past everything this store has seen, so these moves come last.
+        tree.advance(with: moves, from: old)
+
+        var lost: [StructuralConflict] = []
+        var losses: [Loss]?
+        let resolved = Resolved(raw: state, tree: tree)
+        if changes.contains(where: { $0.property == .alive || $0.property == .parent || $0.property == .kind }), !old.views.isEmpty {
+            let seen: LossClassifier.Seen = { stamp in
+                stamp.site == site && stamp.seq >= firstSeq ? vector : try holdings.seenVector(site: stamp.site, seq: stamp.seq)
+            }
+            let before = try held?.losses ?? Resolved(raw: old, tree: oldTree).losses(seen: seen)
+            let after = try resolved.losses(seen: seen)
+            lost = LossClassifier.newConflicts(old: before, new: after)
+            losses = after
+        } else {
+            // Property edits of views in the document lose nothing, and replace no lost entry.
+            losses = old.views.isEmpty ? [] : held?.losses.map { kept in kept.filter { state.entry($0.view, $0.property)?.stamp == $0.stamp } }
+        }
+        return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost, losses: losses, resolved: resolved.document(document))
+    }
+
+    /// What committing made without the whole head: the payload and the tree.
+    public struct LightOutcome: Sendable {
+        public let payload: VersionPayload
+        public let tree: TreeResolution
+    }
+
+    /// True when `edits` can be committed without the whole head (`makeLight`): they cannot
+    /// uncover an earlier loss (no view that exists comes back to life or changes kind) and move
+    /// at most one view. `existing` tells whether a view has any entry in the head.
+    public static func isLight(_ edits: [Edit], existing: (String) throws -> Bool) rethrows -> Bool {
+        var moves = 0
+        for edit in edits {
+            switch edit.property {
+            case .alive where edit.value == "true", .kind:
+                if try existing(edit.view) { return false }
+            case .parent:
+                moves += 1
+            default: break
+            }
+        }
+        return moves <= 1
+    }
+
+    /// Makes the version of `edits` reading the head through lookups (`isLight` edits): the tree
+    /// replay continues through `parentOf` (effective parents) and `entryOf` (last-writer-wins
+    /// `parent` entries). A set, add, rm or mv of one view costs that view, not the document.
+    public static func makeLight(document: String, edits: [Edit], known: VersionVector, tree: TreeResolution, site: SiteID,
+                                 firstSeq: Int64, hlc: Timestamp, time: Int64, message: String, author: String,
+                                 parentOf: (String) throws -> String?, entryOf: (String) throws -> DocumentState.Entry?) throws -> LightOutcome {
+        precondition(!edits.isEmpty, "a version holds at least one change")
+        var vector = known
+        let lastSeq = firstSeq + Int64(edits.count) - 1
+        vector[site] = lastSeq
+        let changes = edits.enumerated().map { offset, edit in
+            Change(stamp: Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset)), document: document,
+                   view: edit.view, property: edit.property, value: edit.value)
+        }
+        let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
+        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: known, changes: changes)
+        var tree = tree
+        let moves = changes.filter { $0.property == .parent }.map { TreeResolution.Move(view: $0.view, parent: $0.value, stamp: $0.stamp) }
+        try tree.advance(with: moves, parentOf: parentOf, entryOf: entryOf)
+        return LightOutcome(payload: payload, tree: tree)
+    }
+
+    /// The edits with the moves last, a parent's before its children's (by depth in the tree
+    /// the edits make): the replay applies one version's moves in seq order, and a child moved
+    /// before its new parent is in place could meet a loop that the finished tree does not have.
+    static func orderedForReplay(_ edits: [Edit], old: DocumentState, tree: TreeResolution) -> [Edit] {
+        let moves = edits.filter { $0.property == .parent }
+        guard moves.count > 1 else { return edits }
+        var effective = old
+        tree.apply(to: &effective)
+        var parents = TreeResolution.parents(of: effective)
+        for move in moves { parents[move.view] = ValueText.stringValue(move.value) }
+        var depths: [String: Int] = [:]
+        func depth(_ view: String) -> Int {
+            var path: [String] = []
+            var current: String? = view
+            var base = 0
+            while let id = current {
+                if let known = depths[id] { base = known; break }
+                if path.count > parents.count { break }
+                path.append(id)
+                current = parents[id]
+            }
+            for (offset, id) in path.reversed().enumerated() { depths[id] = base + offset + 1 }
+            return depths[view] ?? base
+        }
+        let sortedMoves = moves.map { ($0, depth($0.view)) }.sorted { ($0.1, $0.0.view) < ($1.1, $1.0.view) }.map(\.0)
+        return edits.filter { $0.property != .parent } + sortedMoves
+    }
+}

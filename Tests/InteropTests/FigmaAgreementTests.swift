@@ -1,0 +1,41 @@
+import Foundation
+import Interop
+import LayoutEngine
+import LayoutSpec
+import Testing
+import TextMetrics
+
+/// Figma as the oracle, on every real file in `../shared/figma/`: each imported frame resolved
+/// at its own size (installed fonts) must reproduce Figma's box of every non-text node to
+/// 0.5 pt, except where a label measured with other fonts than Figma's moves or sizes it, or
+/// a layer is rotated. `plumb-bench figma-agreement` prints the same figures.
+@Suite struct FigmaAgreementTests {
+    /// Non-text views that agree, at least, per file (with the fonts CI installs).
+    static let minimumAgreement: [String: Double] = [
+        "kpozdnikin--from-firma-gtp-to-react--figma.json": 0.45,  // Gilroy is not installed: every label is wider
+        "microsoft--FigmaSharp--storyboard-login.json": 1,
+        "aloisdeniel--figma-to-flutter--flutter-figma-example.json": 0.8,  // a rotated auto layout frame
+        "aloisdeniel--figma-to-flutter--cli-sample.json": 1,
+        "ccouzens--figma-rust--design-tokens-for-figma.json": 0.9,
+        "Parabeac--parabeac_core--tempjson.json": 1,
+        "mikaelvesavuori--figmagic--figma.json": 1,
+        "gridaco--grida--fitma-767127152320102433.json": 0.999,
+    ]
+
+    @Test func everySharedFileIsHere() {
+        #expect(Set(SharedFigmaFiles.names) == Set(Self.minimumAgreement.keys), "../shared/figma/ changed: update this table")
+    }
+
+    @Test(arguments: SharedFigmaFiles.names)
+    func figmaBoxesAreReproduced(_ name: String) throws {
+        let engine = LayoutEngine(measurer: try FontTextMeasurer())
+        let result = try FigmaImporter.read(try SharedFigmaFiles.bytes(name), file: name)
+        var total = FigmaAgreement()
+        for frame in result.frames { total.add(FigmaAgreement.measure(frame, engine: engine)) }
+        #expect(total.compared > 0)
+        let unexplained = total.misses.filter { $0.reason == FigmaAgreement.otherReason }
+        #expect(unexplained.isEmpty, "\(name): \(unexplained.prefix(5).map { "\($0.id) (\($0.type)): figma \($0.figma) plumb \($0.plumb)" })")
+        let ratio = Double(total.agreed) / Double(total.compared)
+        #expect(ratio >= Self.minimumAgreement[name] ?? 1, "\(name): \(total.agreed) of \(total.compared) agree; \(total.reasons)")
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import SpecStore
+import Testing
+
+/// Opening a store (issue 11's store items, issue 8's read-only reads): each case reproduced
+/// with the real `plumb`, each refusal in words, and nothing written where it should not be.
+@Suite(.serialized) struct StoreOpeningTests {
+    /// Runs a shell command line; returns its status and its output (stdout and stderr).
+    static func shell(_ command: String) -> (status: Int32, output: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-shell-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = system("(\(command)) </dev/null >'\(output)' 2>&1")
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return (status == 0 ? 0 : (status >> 8 == 0 ? 1 : status >> 8), text)
+    }
+
+    static var plumb: String { "'\(PlumbRunner.executable.path)'" }
+
+    func files(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test(arguments: [0, 1])
+    func aTinyStoreFileIsRefusedEvenByReads(size: Int) throws {
+        let runner = PlumbRunner()
+        let path = runner.folder.appendingPathComponent("tiny.sqlite").path
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: size))
+        for arguments in [["docs"], ["log", "login"], ["apply", runner.write("login.json", loginSpec)]] {
+            let result = runner.run(["--store", path] + arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("not a Plumb store (the file holds \(size) byte"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == size, "left as it was")
+        #expect(files(in: runner.folder) == ["login.json", "tiny.sqlite"], "nothing made beside it")
+    }
+
+    @Test func devNullIsNotAStoreAndNothingIsMadeBesideIt() throws {
+        let before = FileManager.default.fileExists(atPath: "/dev/null-journal") || FileManager.default.fileExists(atPath: "/dev/null-wal")
+        let runner = PlumbRunner()
+        for arguments in [["docs"], ["apply", runner.write("login.json", loginSpec)]] {
+            let result = runner.run(["--store", "/dev/null"] + arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("/dev/null: not a Plumb store (not a regular file)"), "\(result.stderr)")
+        }
+        if !before {
+            #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+            #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
+        }
+    }
+
+    @Test func aMissingFolderOrAFolderGetsWords() throws {
+        let runner = PlumbRunner()
+        let missing = runner.folder.appendingPathComponent("nowhere/store.sqlite").path
+        var result = runner.run("--store", missing, "docs")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the folder \(runner.folder.path)/nowhere does not exist"), "\(result.stderr)")
+        let folder = runner.folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        result = runner.run("--store", folder.path, "docs")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is a folder without a Plumb store in it"), "\(result.stderr)")
+        #expect(result.stderr.contains("plumb init \(folder.path)"), "\(result.stderr)")
+        result = runner.run("--store", runner.folder.appendingPathComponent("absent.sqlite").path, "docs")
+        #expect(result.stderr.contains("no Plumb store there"), "\(result.stderr)")
+        #expect(!result.stderr.contains("SQLite"))
+    }
+
+    /// Reads work on a store this user cannot write (as `nobody`); writes say why they cannot.
+    @Test func readsWorkOnAReadOnlyStoreAndWritesSayWhy() throws {
+        guard getuid() == 0, Self.shell("command -v runuser").status == 0 else {
+            Issue.record("needs root and runuser to act as another user"); return
+        }
+        let runner = PlumbRunner()
+        #expect(runner.run("init").status == 0)
+        #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
+        #expect(runner.run("set", "login", "ok", "width=120").status == 0)
+        // The folders are root's (755): nobody may read the store but not write it or beside it.
+        _ = Self.shell("chmod 755 '\(runner.folder.path)' '\(runner.folder.path)/.plumb'; chmod 644 '\(runner.storePath)'")
+        let before = try Data(contentsOf: URL(fileURLWithPath: runner.storePath))
+        let listing = files(in: runner.folder.appendingPathComponent(".plumb"))
+        let store = "--store '\(runner.storePath)'"
+        let bundle = "/tmp/plumb-nobody-\(UUID().uuidString).bundle"
+        defer { try? FileManager.default.removeItem(atPath: bundle) }
+        for read in ["show login", "log login", "docs", "diff login@1", "conflicts login", "resolve login --size 300x200 --metrics fixed",
+                     "check login --metrics fixed", "state", "bundle create -o '\(bundle)'"] {
+            let result = Self.shell("runuser -u nobody -- \(Self.plumb) \(store) \(read)")
+            #expect(result.status == 0, "\(read): \(result.output)")
+        }
+        let write = Self.shell("runuser -u nobody -- \(Self.plumb) \(store) set login ok width=7")
+        #expect(write.status == 1)
+        #expect(write.output.contains("the store is read-only for this user"), "\(write.output)")
+        #expect(!write.output.contains("SQLite error"), "\(write.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.storePath)) == before)
+        #expect(files(in: runner.folder.appendingPathComponent(".plumb")) == listing)
+        // Root still writes.
+        #expect(runner.run("set", "login", "ok", "width=8").status == 0)
+    }
+
+    /// A full disk: `init` and `clone` leave nothing behind, a write says so in words and
+    /// changes nothing, and once there is room the retry works.
+    @Test func aFullDiskLeavesNothingThatBlocksTheRetry() throws {
+        let runner = PlumbRunner()
+        let mount = runner.folder.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        guard Self.shell("mount -t tmpfs -o size=400k tmpfs '\(mount.path)'").status == 0 else {
+            Issue.record("cannot mount a small tmpfs here (needs root) to fill a disk"); return
+        }
+        defer { _ = Self.shell("umount '\(mount.path)'") }
+        #expect(runner.run("init").status == 0)
+        #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
+        let filler = mount.appendingPathComponent("filler").path
+        _ = Self.shell("dd if=/dev/zero of='\(filler)' bs=1k count=400 2>/dev/null")
+        let target = mount.appendingPathComponent("replica").path
+        var result = runner.run("init", target)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the disk is full"), "\(result.stderr)")
+        #expect(!result.stderr.contains("SQLite error"))
+        #expect(files(in: mount) == ["filler"], "nothing left behind")
+        result = runner.run("clone", runner.folder.path, target)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the disk is full"), "\(result.stderr)")
+        #expect(files(in: mount) == ["filler"])
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(runner.run("clone", runner.folder.path, target).status == 0)
+
+        // A write that meets a full disk leaves the store as it was.
+        let store = "\(target)/.plumb/store.sqlite"
+        let versions = try Store.open(at: store).log(of: "login").count
+        _ = Self.shell("dd if=/dev/zero of='\(filler)' bs=1k count=400 2>/dev/null")
+        result = runner.run("--store", store, "apply", runner.write("big.json", bigLoginSpec(labels: 3_000)))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the disk is full; nothing was written"), "\(result.stderr)")
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(try Store.open(at: store).log(of: "login").count == versions)
+        #expect(try Store.open(at: store).integrityCheck() == ["ok"])
+    }
+
+    /// A clone refused half-way (its source holds a version whose content does not match its
+    /// id) leaves no store that would block `init` or another clone there.
+    @Test func aRefusedCloneLeavesNothing() throws {
+        let runner = PlumbRunner()
+        #expect(runner.run("init").status == 0)
+        #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
+        try Store.open(at: runner.storePath).database.execute(#"UPDATE changes SET value = '"forged"' WHERE value = '"OK"'"#)
+        let target = runner.folder.appendingPathComponent("copy").path
+        let result = runner.run("clone", runner.folder.path, target)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("does not match its content"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(runner.run("init", target).status == 0)
+    }
+}
+
+/// A login spec with `labels` extra labels under the form.
+func bigLoginSpec(labels: Int) -> String {
+    let extra = (0..<labels).map { #"{"id": "l\#($0)", "kind": "label", "text": "Label number \#($0) with some text"}"# }.joined(separator: ",")
+    return """
+        {"plumb": 1, "name": "login", "root": {"id": "root", "kind": "view", "children": [
+          {"id": "form", "kind": "stack", "children": [\(extra)]}]}}
+        """
+}
