@@ -42,7 +42,16 @@ enum StateSnapshot {
         return out.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> DocumentState? {
+    static func decode(_ bytes: [UInt8]) -> DocumentState? { decode(bytes, keeping: nil) }
+
+    /// The entries of `views` only: the other views' entries are skipped, not decoded, so a
+    /// reader of a few views pays a scan of the bytes, not the whole state.
+    static func decode(_ bytes: [UInt8], views: Set<String>) -> DocumentState? {
+        let wanted = Dictionary(grouping: views.map { Array($0.utf8) }, by: \.count)
+        return decode(bytes) { name in wanted[name.count]?.contains { $0.elementsEqual(name) } == true }
+    }
+
+    private static func decode(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == magic[...], let siteCount = reader.varint() else { return nil }
         var sites: [SiteID] = []
@@ -51,9 +60,17 @@ enum StateSnapshot {
             sites.append(site)
         }
         guard let viewCount = reader.varint() else { return nil }
-        var state = DocumentState(capacity: Int(min(viewCount, 1 << 20)))
+        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
         for _ in 0..<viewCount {
-            guard let view = reader.string(), let count = reader.varint() else { return nil }
+            guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
+                  let count = reader.varint() else { return nil }
+            guard keep?(name) ?? true else {
+                for _ in 0..<count {
+                    guard skipEntry(&reader, siteCount: sites.count) else { return nil }
+                }
+                continue
+            }
+            guard let view = String(validating: name, as: UTF8.self) else { return nil }
             for _ in 0..<count {
                 guard let name = reader.string(), let property = Property.named(name),
                       let siteIndex = reader.varint(), Int(siteIndex) < sites.count,
@@ -68,5 +85,16 @@ enum StateSnapshot {
             }
         }
         return reader.isAtEnd ? state : nil
+    }
+
+    /// Steps over one entry, checking only its framing.
+    private static func skipEntry(_ reader: inout BinaryReader, siteCount: Int) -> Bool {
+        guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil,
+              let siteIndex = reader.varint(), Int(siteIndex) < siteCount,
+              reader.varint() != nil, reader.varint() != nil, let flag = reader.take(1) else { return false }
+        if flag.first == 1 {
+            guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil else { return false }
+        }
+        return true
     }
 }
