@@ -72,7 +72,8 @@ enum StateSnapshot {
             }
             guard let view = String(validating: name, as: UTF8.self) else { return nil }
             for _ in 0..<count {
-                guard let name = reader.string(), let property = Property.named(name),
+                guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
+                      let property = property(named: name),
                       let siteIndex = reader.varint(), Int(siteIndex) < sites.count,
                       let seq = reader.varint(), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
                 var value: String?
@@ -86,6 +87,19 @@ enum StateSnapshot {
         }
         return reader.isAtEnd ? state : nil
     }
+
+    /// The property whose name is these UTF-8 bytes, found without making a string.
+    private static func property(named name: ArraySlice<UInt8>) -> Property? {
+        guard name.count < propertiesByLength.count else { return nil }
+        return propertiesByLength[name.count].first { $0.name.elementsEqual(name) }?.property
+    }
+
+    /// Every property by the byte count of its name.
+    private static let propertiesByLength: [[(name: [UInt8], property: Property)]] = {
+        var table = Array(repeating: [(name: [UInt8], property: Property)](), count: 1 + (Property.allCases.map(\.rawValue.utf8.count).max() ?? 0))
+        for property in Property.allCases { table[property.rawValue.utf8.count].append((Array(property.rawValue.utf8), property)) }
+        return table
+    }()
 
     /// Steps over one entry, checking only its framing.
     private static func skipEntry(_ reader: inout BinaryReader, siteCount: Int) -> Bool {
