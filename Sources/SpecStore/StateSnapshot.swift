@@ -61,6 +61,7 @@ enum StateSnapshot {
         }
         guard let viewCount = reader.varint() else { return nil }
         var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         for _ in 0..<viewCount {
             guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
                   let count = reader.varint() else { return nil }
@@ -71,6 +72,7 @@ enum StateSnapshot {
                 continue
             }
             guard let view = String(validating: name, as: UTF8.self) else { return nil }
+            entries.removeAll(keepingCapacity: true)
             for _ in 0..<count {
                 guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
                       let property = property(named: name),
@@ -82,8 +84,9 @@ enum StateSnapshot {
                     value = text
                 }
                 let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[Int(siteIndex)], seq: Int64(seq))
-                state.apply(view: view, property: property, DocumentState.Entry(value: value, stamp: stamp))
+                entries.append((property, DocumentState.Entry(value: value, stamp: stamp)))
             }
+            state.apply(view: view, entries: entries)
         }
         return reader.isAtEnd ? state : nil
     }

@@ -70,14 +70,22 @@ extension Store {
         var state = DocumentState(capacity: Int(size / 8))
         var view = ""
         var propertyName = ""
+        // Rows come by view (the key's order): each view's entries go in together.
+        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
         try statement.bind(documentID, at: 1)
         while try statement.step() {
-            view = statement.text(0, reusing: view)
+            let next = statement.text(0, reusing: view)
+            if next != view {
+                if !entries.isEmpty { state.apply(view: view, entries: entries) }
+                entries.removeAll(keepingCapacity: true)
+                view = next
+            }
             propertyName = statement.text(1, reusing: propertyName)
             guard let property = Property.named(propertyName) else { continue }
-            state.apply(view: view, property: property, DocumentState.Entry(value: statement.text(2), stamp: stamp(statement, hlc: 3, site: 4, seq: 5)))
+            entries.append((property, DocumentState.Entry(value: statement.text(2), stamp: stamp(statement, hlc: 3, site: 4, seq: 5))))
         }
+        if !entries.isEmpty { state.apply(view: view, entries: entries) }
         return state
     }
 
