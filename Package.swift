@@ -17,7 +17,7 @@ func includeFlags(_ packages: [String]) -> [String] {
     process.waitUntilExit()
     return process.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
 }
-let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq"])
+let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq", "libmicrohttpd", "librsvg-2.0", "cairo"])
 let lazyCSettings: [CSetting] = [.unsafeFlags(lazyIncludes)]
 let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-Xcc", $0] })]
 
@@ -34,11 +34,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        // Trampolines that open libpq, FreeType, HarfBuzz, fontconfig and ICU on first use, so
-        // commands that need none of them start fast (the C shims above link nothing).
-        .target(name: "CLazyLibraries", dependencies: ["CPostgres", "CFreeType", "CHarfBuzz", "CFontconfig"], cSettings: lazyCSettings),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Trampolines that open libpq, FreeType, HarfBuzz, fontconfig, ICU, libmicrohttpd,
+        // librsvg and cairo on first use, so commands that need none of them start fast (the C
+        // shims above link nothing).
+        .target(name: "CLazyLibraries", dependencies: ["CPostgres", "CFreeType", "CHarfBuzz", "CFontconfig", "CMicroHTTPD"], cSettings: lazyCSettings),
         // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
         .target(name: "CICU", dependencies: ["CLazyLibraries"]),
+        // SVG to PNG (librsvg) and PDF (cairo) in C, plain C types out: GLib stays out of Swift.
+        .target(name: "CRaster", dependencies: ["CLazyLibraries"], cSettings: lazyCSettings),
 
         // The model: value types, JSON codec, validation, spec ⇄ property map.
         .target(name: "LayoutSpec"),
@@ -63,12 +67,16 @@ let package = Package(
             swiftSettings: lazySwiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
-        // Pictures of frames: SVG screens, named devices, frames as JSON.
-        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec"]),
+        // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
+        // as JSON; PNG and PDF through the rasteriser.
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster"]),
         // Designs in and out: Figma import, HTML/CSS export.
         .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
+        // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
+        .target(name: "Studio", dependencies: ["CMicroHTTPD", "CLazyLibraries", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec"],
+                swiftSettings: lazySwiftSettings),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Studio"]),
         // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
@@ -83,6 +91,8 @@ let package = Package(
 
         // A seeded generator shared by tests and benchmarks.
         .target(name: "SeededRandom", path: "Tools/SeededRandom"),
+        // A plain-socket HTTP client for the studio's tests and benchmark.
+        .target(name: "RawHTTP", path: "Tools/RawHTTP"),
         // The merge core without SQLite: in-memory replicas and the seeded convergence run.
         .target(name: "MergeSimulation", dependencies: ["SpecSync", "LayoutSpec", "SeededRandom"], path: "Tools/MergeSimulation"),
         // Headless Chromium as a second layout engine, for tests and benchmarks.
@@ -91,9 +101,19 @@ let package = Package(
         .executableTarget(
             name: "plumb-bench",
             dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop",
-                           "BrowserCheck", "MergeSimulation"],
+                           "BrowserCheck", "MergeSimulation", "RawHTTP"],
             path: "Tools/Bench"
         ),
+
+        // Fuzz targets (Tools/Fuzz, docs/fuzzing.md): libFuzzer entry points, run by Tools/fuzz.sh;
+        // built plainly they replay files (a corpus, the saved crashes).
+        .target(name: "FuzzSupport", path: "Tools/Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", "LayoutSpec"], path: "Tools/Fuzz/FuzzJSON"),
+        .executableTarget(name: "fuzz-spec", dependencies: ["FuzzSupport", "LayoutSpec"], path: "Tools/Fuzz/FuzzSpec"),
+        .executableTarget(name: "fuzz-bundle", dependencies: ["FuzzSupport", "Replication", "SpecSync"], path: "Tools/Fuzz/FuzzBundle"),
+        .executableTarget(name: "fuzz-set-value", dependencies: ["FuzzSupport", "LayoutSpec", "SpecSync"], path: "Tools/Fuzz/FuzzSetValue"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "LayoutEngine", "LayoutSpec"], path: "Tools/Fuzz/FuzzLayout"),
+        .executableTarget(name: "fuzz-hub-rows", dependencies: ["FuzzSupport", "Replication", "SpecSync", "LayoutSpec"], path: "Tools/Fuzz/FuzzHubRows"),
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),
@@ -104,6 +124,7 @@ let package = Package(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics"]),
+        .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures"]),
     ]
 )

@@ -7,9 +7,13 @@ packages=(
   pkg-config
   libsqlite3-dev libzstd-dev           # the store (zstd compresses its blobs)
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
-  fonts-dejavu-core fonts-wqy-microhei # Latin and CJK fonts the tests measure
+  fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # Latin, CJK and emoji fonts the tests measure
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
-  chromium chromium-driver             # the browser that lays out exported HTML pages in the tests
+  libmicrohttpd-dev                    # the studio's HTTP server
+  librsvg2-dev libcairo2-dev           # PNG and PDF pictures
+  chromium chromium-driver             # headless browser: the studio's tests, and laying out exported HTML pages
+  poppler-utils                        # tests read the PDFs back with another reader
+  sqlite3                              # the sqlite3 shell: the floor in plumb-bench flat-apply
   zsh fish groff-base                  # the completion scripts' and manual page's tests
 )
 

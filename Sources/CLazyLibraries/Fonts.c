@@ -2,6 +2,7 @@
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
 #include <hb.h>
 #include <hb-ot.h>
 
@@ -19,6 +20,7 @@ PLUMB_LAZY(freetype, FT_Error, FT_Done_FreeType, (FT_Library library), (library)
 PLUMB_LAZY(freetype, FT_Error, FT_New_Face, (FT_Library library, const char *filepathname, FT_Long face_index, FT_Face *aface),
            (library, filepathname, face_index, aface))
 PLUMB_LAZY(freetype, FT_Error, FT_Done_Face, (FT_Face face), (face))
+PLUMB_LAZY(freetype, void *, FT_Get_Sfnt_Table, (FT_Face face, FT_Sfnt_Tag tag), (face, tag))
 PLUMB_LAZY(freetype, FT_UInt, FT_Get_Char_Index, (FT_Face face, FT_ULong charcode), (face, charcode))
 PLUMB_LAZY(freetype, const char *, FT_Error_String, (FT_Error error_code), (error_code))
 PLUMB_LAZY(freetype, FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt glyph_index, FT_Int32 load_flags), (face, glyph_index, load_flags))

@@ -21,10 +21,33 @@ public protocol TextMeasuring: AnyObject {
     /// measured: the family the installed fonts matched, or `font.family` for measurers that
     /// use no font files.
     func drawingFamily(of font: Font) -> String
+
+    /// `text` split into runs by the font face that measured each character, in order,
+    /// covering the whole text: one run in `drawingFamily(of:)` unless characters fell back
+    /// to other faces (Chinese or emoji in a Latin font). Pictures name each run's family so a
+    /// viewer draws what was measured.
+    func drawingRuns(of text: String, font: Font) -> [DrawingRun]
 }
 
 extension TextMeasuring {
     public func drawingFamily(of font: Font) -> String { font.family }
+
+    public func drawingRuns(of text: String, font: Font) -> [DrawingRun] {
+        [DrawingRun(range: text.startIndex..<text.endIndex, family: drawingFamily(of: font))]
+    }
+}
+
+/// A stretch of text drawn by one font face.
+public struct DrawingRun: Hashable, Sendable {
+    /// The run's characters, as a range of the text that was split.
+    public var range: Range<String.Index>
+    /// The family name of the face that measured them, e.g. "DejaVu Sans".
+    public var family: String
+
+    public init(range: Range<String.Index>, family: String) {
+        self.range = range
+        self.family = family
+    }
 }
 
 /// Vertical metrics of a font at a size, in points.

@@ -45,7 +45,7 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth { throw tooDeep() }
         position += 1
         var members: [JSONMember] = []
         var seen = Set<String>()
@@ -73,7 +73,7 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth { throw tooDeep() }
         position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -250,6 +250,10 @@ public struct JSONParser {
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: position, bytes: bytes)
     }
+
+    private func tooDeep() -> JSONSyntaxError {
+        JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position, bytes: bytes, isTooDeep: true)
+    }
 }
 
 /// Malformed JSON, with the line and column (1-based, in bytes) where it went wrong.
@@ -257,9 +261,12 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public let line: Int
     public let column: Int
+    /// True when the input nests arrays and objects deeper than the parser accepts.
+    public let isTooDeep: Bool
 
-    init(message: String, offset: Int, bytes: [UInt8]) {
+    init(message: String, offset: Int, bytes: [UInt8], isTooDeep: Bool = false) {
         self.message = message
+        self.isTooDeep = isTooDeep
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {

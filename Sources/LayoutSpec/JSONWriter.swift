@@ -36,22 +36,49 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Quotes a string. Besides what JSON requires (quote, backslash, C0 controls), DEL, the
+    /// C1 controls and the bidirectional overrides and isolates are written as `\u` escapes:
+    /// the same string to any JSON reader, and safe to print on a terminal, whatever a spec,
+    /// store or bundle held.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        for byte in text.utf8 {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             switch byte {
             case 0x22: out.append(0x5C); out.append(0x22)
             case 0x5C: out.append(0x5C); out.append(0x5C)
             case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
             case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
             case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            case 0..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
+            case 0xC2, 0xE2:
+                // C1 controls are C2 80–C2 9F; U+202A–U+202E are E2 80 AA–AE, U+2066–U+2069
+                // E2 81 A6–A9.
+                let rest = bytes[bytes.index(after: index)...].prefix(byte == 0xC2 ? 1 : 2)
+                let scalar: UInt32? = switch (byte, Array(rest)) {
+                case (0xC2, let next) where next.count == 1 && next[0] >= 0x80 && next[0] <= 0x9F: UInt32(next[0])
+                case (0xE2, let next) where next.count == 2 && next[0] == 0x80 && (0xAA...0xAE).contains(next[1]): 0x2000 + UInt32(next[1] - 0x80)
+                case (0xE2, let next) where next.count == 2 && next[0] == 0x81 && (0xA6...0xA9).contains(next[1]): 0x2040 + UInt32(next[1] - 0x80)
+                default: nil
+                }
+                if let scalar {
+                    appendEscape(scalar, to: &out)
+                    index = bytes.index(index, offsetBy: byte == 0xC2 ? 2 : 3)
+                    continue
+                }
+                out.append(byte)
             default: out.append(byte)
             }
+            index = bytes.index(after: index)
         }
         out.append(0x22)
+    }
+
+    private static func appendEscape(_ scalar: UInt32, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out += [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12 & 15)], hex[Int(scalar >> 8 & 15)], hex[Int(scalar >> 4 & 15)], hex[Int(scalar & 15)]]
     }
 
     private static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, level: Int) {

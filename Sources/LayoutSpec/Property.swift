@@ -26,9 +26,10 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     // Children of grids.
     case row, column, rowSpan, columnSpan
 
-    /// Longest accepted `text`, in characters.
+    /// Longest accepted `text`, in characters (graphemes); also at most 25 Unicode scalars and
+    /// 100 UTF-8 bytes per character of the limit (`PropertyType.scalarsPerCharacter`).
     public static let maxTextLength = 10_000
-    /// Longest accepted `font.family`, in characters.
+    /// Longest accepted `font.family`, in characters (scalars and bytes as for `text`).
     public static let maxFamilyLength = 200
     /// Longest accepted `sourceId`, in characters.
     public static let maxSourceIDLength = 1_000
@@ -124,7 +125,8 @@ public enum PropertyType: Hashable, Sendable {
     case count(minimum: Int)
     /// One of a fixed list of names.
     case choice([String])
-    /// A string of at most `maxLength` characters.
+    /// A string of at most `maxLength` characters (graphemes), `25 × maxLength` Unicode
+    /// scalars and `100 × maxLength` UTF-8 bytes.
     case text(maxLength: Int)
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color

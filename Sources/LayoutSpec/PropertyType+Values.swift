@@ -10,7 +10,7 @@ extension PropertyType {
             where number == number.rounded() && number >= Double(minimum) && number <= 1_000_000:
             return nil
         case (.choice(let names), .string(let name)) where names.contains(name): return nil
-        case (.text(let maxLength), .string(let text)) where text.count <= maxLength: return nil
+        case (.text(let maxLength), .string(let text)) where Self.fits(text, maxLength: maxLength): return nil
         case (.color, .string(let text)) where Self.isColor(text): return nil
         case (.tracks, .array(let tracks))
             where !tracks.isEmpty && tracks.count <= Property.maxTracks && tracks.allSatisfy({ Track(json: $0) != nil }):
@@ -30,11 +30,12 @@ extension PropertyType {
         case .fraction: "expected a number from 0 to 1"
         case .count(let minimum): "expected a whole number from \(minimum) to 1000000"
         case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .text(let maxLength): "expected a string of at most \(maxLength) characters"
+        case .text(let maxLength):
+            "expected a string of at most \(maxLength) characters (\(maxLength * Self.scalarsPerCharacter) Unicode scalars, \(maxLength * Self.bytesPerCharacter) bytes)"
         case .color: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\""
         case .tracks: "expected a non-empty array of tracks (numbers, \"auto\", \"*\" or \"2*\"), at most \(Property.maxTracks)"
         case .viewID: "expected a view id (\(Identifier.rule))"
-        case .orderKey: "expected an order key (1–1000 base-62 digits)"
+        case .orderKey: "expected an order key (1–\(Self.maxOrderKeyLength) base-62 digits)"
         case .bool: "expected true or false"
         }
     }
@@ -72,9 +73,38 @@ extension PropertyType {
         return number
     }
 
+    /// Longest order key accepted, in digits: every receiver checks it, and stores never
+    /// mint keys near it (they rebalance siblings long before).
+    public static let maxOrderKeyLength = 1_000
+
     static func isOrderKey(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 1_000
+        !text.isEmpty && text.utf8.count <= maxOrderKeyLength
             && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+
+    /// Unicode scalars a text may hold per character of its limit: room for 25 per grapheme
+    /// on average (a letter with 24 combining marks), never millions on one letter.
+    public static let scalarsPerCharacter = 25
+    /// UTF-8 bytes a text may hold per character of its limit (25 scalars of 4 bytes).
+    public static let bytesPerCharacter = 100
+
+    /// Whether `text` is within `maxLength` graphemes, `scalarsPerCharacter × maxLength`
+    /// scalars and `bytesPerCharacter × maxLength` bytes. Cheapest first: the byte count is
+    /// stored, the scalar walk is linear, and the grapheme walk stops at the limit; so the
+    /// check costs at most the bytes the limit allows, whatever the text's length.
+    static func fits(_ text: String, maxLength: Int) -> Bool {
+        guard text.utf8.count <= maxLength * bytesPerCharacter else { return false }
+        var scalars = 0
+        for _ in text.unicodeScalars {
+            scalars += 1
+            if scalars > maxLength * scalarsPerCharacter { return false }
+        }
+        var graphemes = 0
+        for _ in text {
+            graphemes += 1
+            if graphemes > maxLength { return false }
+        }
+        return true
     }
 
     static func isColor(_ text: String) -> Bool {

@@ -16,6 +16,8 @@ import LayoutSpec
 ///
 /// With `overlay`, the picture is the frames alone: on a white screen, every drawn view's
 /// frame as an outline with its id in small type at its top-left corner (no fills, no text).
+///
+/// Views wholly outside the screen are left out (`isOnScreen`): the picture is the screen.
 public struct SVGRenderer {
     public let spec: Spec
     public let layout: Layout
@@ -32,15 +34,18 @@ public struct SVGRenderer {
     public static let overlayColor = "#D1242F"
 
     public func render() -> String {
-        let width = number(layout.viewport.width), height = number(layout.viewport.height)
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
-            <title>\(XMLText.escaped(spec.name))</title>
+        var out = SVGDocument.header(width: layout.viewport.width, height: layout.viewport.height, title: spec.name)
+        appendScreen(to: &out)
+        out += "</svg>\n"
+        return out
+    }
 
-            """
+    /// The screen's elements in screen coordinates (0, 0 at its top-left; one unit per
+    /// point), without the `<svg>` around them: for pictures that place several screens.
+    public func appendScreen(to out: inout String) {
+        let width = number(layout.viewport.width), height = number(layout.viewport.height)
         let rootColor = spec.count > 0 ? spec.views[0].backgroundColor.flatMap(SVGColor.init) : nil
-        if overlay || !layout.isDrawn[0] || (rootColor?.opacity ?? 1) < 1 {
+        if overlay || spec.count == 0 || !layout.isDrawn[0] || (rootColor?.opacity ?? 1) < 1 {
             // The screen behind the outlines, or behind a hidden or translucent root.
             out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#FFFFFF\"/>\n"
         }
@@ -48,12 +53,24 @@ public struct SVGRenderer {
             appendOverlay(to: &out)
         } else {
             let opacities = effectiveOpacities()
-            for index in 0..<spec.count where layout.isDrawn[index] {
+            for index in 0..<spec.count where layout.isDrawn[index] && isOnScreen(index) {
                 appendView(index, opacity: opacities[index], to: &out)
             }
         }
-        out += "</svg>\n"
-        return out
+    }
+
+    /// Whether any of view `index` (its frame or its text, which may overflow the frame) is on
+    /// the screen. Views wholly outside cannot be seen, so the picture leaves them out: a long
+    /// page on a phone draws the screenful it shows, not the thousands of views below it.
+    /// The screen is widened by a few points for strokes drawn around frames.
+    func isOnScreen(_ index: Int) -> Bool {
+        let margin = 4.0
+        func visible(_ rect: Rect) -> Bool {
+            rect.x <= layout.viewport.width + margin && rect.maxX >= -margin
+                && rect.y <= layout.viewport.height + margin && rect.maxY >= -margin
+        }
+        if visible(layout.frames[index]) { return true }
+        return layout.textBlock(of: index).map { visible($0.rect) } ?? false
     }
 
     private func appendView(_ index: Int, opacity: Double, to out: inout String) {
@@ -101,23 +118,38 @@ public struct SVGRenderer {
         return opacities
     }
 
-    /// One `<text>` per line: `x` at the line's left, `y` on its baseline.
+    /// One `<text>` per line: `x` at the line's left, `y` on its baseline. A line drawn by more
+    /// than one face (fallback for CJK or emoji) holds one `<tspan>` per face, each at the
+    /// measured position of its first character and naming its face's family.
     private func appendText(_ text: TextBlock, of view: View, to out: inout String) {
         let font = view.resolvedFont
         let ascent = measurer.lineMetrics(of: font).ascent
         let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
-        let family = XMLText.escaped(cssFontFamily(of: font))
+        let family = XMLText.escaped(cssFontFamily(measurer.drawingFamily(of: font)))
         let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\" \(color.attributes(for: "fill"))"
         for line in text.lines where !line.text.isEmpty {
             let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
-            out += "  <text x=\"\(number(line.rect.x))\" y=\"\(number(line.rect.y + ascent))\" \(style)\(length) xml:space=\"preserve\">\(XMLText.escaped(line.text))</text>\n"
+            let baseline = number(line.rect.y + ascent)
+            let runs = measurer.drawingRuns(of: line.text, font: font)
+            guard runs.count > 1 else {
+                out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style)\(length) xml:space=\"preserve\">\(XMLText.escaped(line.text))</text>\n"
+                continue
+            }
+            out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style) xml:space=\"preserve\">"
+            for run in runs {
+                let offset = measurer.width(of: line.text[line.text.startIndex..<run.range.lowerBound], font: font)
+                let runWidth = measurer.width(of: line.text[run.range], font: font)
+                let runLength = runWidth > 0 ? " textLength=\"\(number(runWidth))\"" : ""
+                out += "<tspan x=\"\(number(line.rect.x + offset))\" font-family=\"\(XMLText.escaped(cssFontFamily(run.family)))\"\(runLength)>\(XMLText.escaped(String(line.text[run.range])))</tspan>"
+            }
+            out += "</text>\n"
         }
     }
 
     /// Outlines and ids of every drawn view, over everything else.
     private func appendOverlay(to out: inout String) {
         out += "<g data-overlay=\"frames\" fill=\"none\" stroke=\"\(Self.overlayColor)\" stroke-width=\"0.5\" stroke-opacity=\"0.8\">\n"
-        for index in 0..<spec.count where layout.isDrawn[index] {
+        for index in 0..<spec.count where layout.isDrawn[index] && isOnScreen(index) {
             let frame = layout.frames[index]
             let id = XMLText.escaped(spec.views[index].id)
             out += "  <rect \(rectAttributes(frame))><title>\(XMLText.escaped(title(index)))</title></rect>"
@@ -137,15 +169,14 @@ public struct SVGRenderer {
         "x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
     }
 
-    /// SVG numbers: at most 3 decimals (a thousandth of a point is below any screen's pixel).
     private func number(_ value: Double) -> String {
-        NumberText.decimal(value, places: 3)
+        SVGDocument.number(value)
     }
 
-    /// The CSS `font-family` list that draws `font` as it was measured: the family the
-    /// measurer used, then `sans-serif`.
-    private func cssFontFamily(of font: Font) -> String {
-        let cleaned = measurer.drawingFamily(of: font).filter { $0 != "'" && $0 != "\"" && $0 != ";" && $0 != "\\" }
+    /// The CSS `font-family` list that draws text in `family` (a family a measurer used), then
+    /// `sans-serif`.
+    private func cssFontFamily(_ family: String) -> String {
+        let cleaned = family.filter { $0 != "'" && $0 != "\"" && $0 != ";" && $0 != "\\" }
         if cleaned.isEmpty || cleaned == "system" || cleaned.lowercased() == "sans-serif" { return "sans-serif" }
         return "'\(cleaned)', sans-serif"
     }

@@ -30,12 +30,13 @@ public enum Plumb {
         CommandEntry(SetCommand.self), CommandEntry(AddCommand.self), CommandEntry(RemoveCommand.self),
         CommandEntry(MoveCommand.self), CommandEntry(DocsCommand.self), CommandEntry(ShowCommand.self),
         CommandEntry(LogCommand.self), CommandEntry(DiffCommand.self), CommandEntry(TagCommand.self),
-        CommandEntry(RevertCommand.self), CommandEntry(ResolveCommand.self), CommandEntry(CheckCommand.self),
+        CommandEntry(RevertCommand.self), CommandEntry(ResolveCommand.self), CommandEntry(CheckCommand.self), CommandEntry(SheetCommand.self),
         CommandEntry(SyncCommand.self), CommandEntry(BundleCommand.self),
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
         CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),
         CommandEntry(PullCommand.self), CommandEntry(HubCommand.self), CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
         CommandEntry(CompletionsCommand.self), CommandEntry(RestoreCommand.self), CommandEntry(UpgradeCommand.self),
+        CommandEntry(ServeCommand.self),
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.
@@ -45,7 +46,7 @@ public enum Plumb {
         do {
             storePath = try takeStoreOption(&arguments)
         } catch {
-            console.message("plumb: \(error)")
+            console.message("plumb: \(TerminalText.escaped(String(describing: error)))")
             return ExitStatus.usage
         }
         guard let name = arguments.first else {
@@ -61,7 +62,7 @@ public enum Plumb {
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let hint = Suggestion.hint(for: name, in: commands.map(\.spec.name))
-            console.message("plumb: unknown command \"\(name)\"\(hint); `plumb help` lists the commands")
+            console.message("plumb: unknown command \(JSONWriter.quote(name))\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -77,17 +78,39 @@ public enum Plumb {
         } catch let error as CLIError {
             switch error {
             case .usage(let message, let spec):
-                console.message("plumb \(name): \(message)")
+                console.message("plumb \(name): \(TerminalText.escaped(message))")
                 console.message((spec ?? command.spec).usageLine)
                 return ExitStatus.usage
             case .failure(let message):
-                console.message("plumb \(name): \(message)")
+                console.message("plumb \(name): \(TerminalText.escaped(message))")
                 return ExitStatus.failure
             }
         } catch {
-            console.message("plumb \(name): \(error)")
+            console.message("plumb \(name): \(TerminalText.escaped(String(describing: error)))")
             return ExitStatus.failure
         }
+    }
+
+    /// Why the command line cannot be read as text, or `nil`: an argument that is not valid
+    /// UTF-8 (Plumb's files and stores hold UTF-8, and `apply` refuses invalid UTF-8 too).
+    public static func argumentEncodingProblem(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) -> String? {
+        for index in 1..<max(1, count) {
+            guard let pointer = argv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: break decoding
+                case .error:
+                    let shown = TerminalText.field(String(decoding: bytes, as: UTF8.self))
+                    return "argument \(index) (\(shown)) is not valid UTF-8 (bad byte at offset \(offset)). Plumb keeps text as UTF-8: check the shell's quoting or the terminal's encoding."
+                }
+            }
+        }
+        return nil
     }
 
     /// `plumb help [COMMAND | --man]`.
@@ -102,7 +125,7 @@ public enum Plumb {
             console.print(command.spec.help)
         } else {
             let hint = Suggestion.hint(for: topic, in: commands.map(\.spec.name))
-            console.message("plumb help: unknown command \"\(topic)\"\(hint); `plumb help` lists the commands")
+            console.message("plumb help: unknown command \(JSONWriter.quote(topic))\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
         return ExitStatus.success

@@ -109,10 +109,10 @@ public enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notABundle: "not a Plumb bundle"
-        case .truncated: "the bundle is cut short"
+        case .notABundle: "not a Plumb bundle (make one with plumb bundle create -o FILE). Nothing was applied."
+        case .truncated: "the bundle is cut short (copied in part?); copy it again or make a new one. Nothing was applied."
         case .newerFormat(let format): "bundle format \(format) was written by a newer Plumb (this one reads format \(BundleFile.formatVersion)); upgrade Plumb"
-        case .corrupt(let detail): "the bundle is damaged (\(detail))"
+        case .corrupt(let detail): "the bundle is damaged (\(detail)); copy it again or make a new one. Nothing was applied."
         case .tampered(let id, let site):
             "version \(id.short) of site \(site.short) in the bundle does not match its content: the file was edited or damaged after it was written. Nothing was applied; ask for a new bundle (`plumb bundle create` on the store that made it)."
         }

@@ -38,6 +38,15 @@ extension Store {
         let head = try DocumentHead(store: self, documentID: existing, name: name)
         let edits = try plan(head)
         if edits.isEmpty { return nil }
+        // What every receiver checks, checked before anything is written.
+        if let problem = Change.headerProblem(message: message, author: author) {
+            throw StoreError.invalidEdit("\(name): \(problem). Nothing was written.")
+        }
+        for edit in edits {
+            if let problem = Change.problem(view: edit.view, property: edit.property, value: edit.value) {
+                throw StoreError.invalidEdit("\(name): \(problem). Nothing was written.")
+            }
+        }
         let documentID = try existing ?? insertDocument(name)
         let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
         return CommitResult(version: version, createdDocument: existing == nil)

@@ -54,9 +54,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .cannotCreate(let path, let reason): "\(path): cannot create the store (\(reason))"
         case .busy(let path): "\(path): the store stayed locked by another process; try again"
         case .noDocument(let name, let suggestion):
-            "no document \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+            "no document \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? " (plumb docs lists the documents)")
         case .documentExists(let name): "document \"\(name)\" already exists"
-        case .noView(let document, let view): "\(document): no view \"\(view)\""
+        case .noView(let document, let view): "\(document): no view \"\(view)\" (plumb show \(document) --flat lists its views)"
         case .viewExists(let document, let view): "\(document): a view \"\(view)\" already exists"
         case .badRevision(let document, let revision, let reason): "\(document)@\(revision): \(reason)"
         case .invalidEdit(let message): message

@@ -78,6 +78,13 @@ public enum EditPlanner {
             }
             // Siblings sort by key, then id (`Projection`): equal keys in id order fit as they are.
             let kept = longestIncreasing(existing, ids: children.map { spec.views[$0].id })
+            // Most of the siblings already here moved (a reversal, a shuffle): all get fresh,
+            // evenly spread keys. Squeezing the moved ones into the gaps left by the few kept
+            // would grow keys with every reorder.
+            if kept.count * 2 < existing.lazy.filter({ $0 != nil }).count {
+                spreadKeys(over: children, into: &keys, suffix: suffix)
+                continue
+            }
             var position = 0
             while position < children.count {
                 if kept.contains(position) {
@@ -94,8 +101,40 @@ public enum EditPlanner {
                 for (offset, key) in fresh.enumerated() { keys[children[position + offset]] = key }
                 position = end
             }
+            // Keys grown long (many applies inserting at one spot, long keys from elsewhere):
+            // fresh keys for all, written as ordinary order changes, so it merges like any edit.
+            if children.contains(where: { (keys[$0]?.utf8.count ?? 0) > FractionalIndex.rebalanceLength }) {
+                spreadKeys(over: children, into: &keys, suffix: suffix)
+            }
         }
         return keys
+    }
+
+    /// Evenly spread keys for all of `children`, in their order.
+    private static func spreadKeys(over children: [Int], into keys: inout [String?], suffix: String) {
+        let fresh = FractionalIndex.keys(children.count, between: nil, and: nil, suffix: suffix)
+        for (child, key) in zip(children, fresh) { keys[child] = key }
+    }
+
+    /// The order edits that put `view` at `position` among `siblings` (in their order, `view`
+    /// left out): one key between its neighbours, or, when that key would be longer than
+    /// `FractionalIndex.rebalanceLength`, fresh evenly spread keys for all of them (only the
+    /// keys that change are written). So however many inserts land at one spot, keys stay
+    /// short, and a rebalance merges like any other edit. (`plumb add`, `plumb mv`.)
+    public static func place(_ view: String, at position: Int, among siblings: [(view: String, order: String)], suffix: String) -> [Edit] {
+        let position = max(0, min(position, siblings.count))
+        let lower = position > 0 ? siblings[position - 1].order : nil
+        let upper = position < siblings.count ? siblings[position].order : nil
+        let key = FractionalIndex.key(between: lower.flatMap { $0.isEmpty ? nil : $0 }, and: upper, suffix: suffix)
+        if key.utf8.count <= FractionalIndex.rebalanceLength {
+            return [Edit(view: view, property: .order, value: ValueText.string(key))]
+        }
+        var ordered = siblings
+        ordered.insert((view, ""), at: position)
+        let fresh = FractionalIndex.keys(ordered.count, between: nil, and: nil, suffix: suffix)
+        return zip(ordered, fresh).compactMap { sibling, key in
+            sibling.view != view && sibling.order == key ? nil : Edit(view: sibling.view, property: .order, value: ValueText.string(key))
+        }
     }
 
     /// Positions of a longest strictly increasing subsequence of the non-nil keys, a tie

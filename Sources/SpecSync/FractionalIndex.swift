@@ -18,34 +18,106 @@ public enum FractionalIndex {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Keys longer than this are not minted for a single insert: the siblings are given fresh,
+    /// evenly spread keys instead (`EditPlanner.place`), written as ordinary order changes.
+    /// Far below `PropertyType.maxOrderKeyLength`, which every receiver checks.
+    public static let rebalanceLength = 48
+
     /// A key strictly between `lower` and `upper` (`nil` = open end), ending in `suffix`.
+    ///
+    /// Appending (`upper` nil) and prepending (`lower` nil) raise or lower one digit, so runs of
+    /// appends grow keys by a digit only every ~30; an insert between two keys takes the middle
+    /// of the gap, one digit more every ~6 inserts at one spot (callers rebalance past
+    /// `rebalanceLength`).
     ///
     /// Keys from elsewhere (a merge, a bundle) may be equal or not made by this function; then
     /// no key fits between them, and the result only sorts after `lower` (siblings with equal
     /// keys are ordered by view id).
     public static func key(between lower: String?, and upper: String?, suffix: String) -> String {
-        let a = lower.map { Array($0.utf8).map(value) } ?? []
-        var b = upper.map { Array($0.utf8).map(value) }
-        if let upper, let lower, !(isKey(lower) && isKey(upper) && a.lexicographicallyPrecedes(b!)) { b = nil }
+        let (a, b) = bounds(lower, upper)
         let middle: [Int]
         switch (lower, b) {
         case (_?, nil): middle = successor(a)
         case (nil, let b?): middle = predecessor(b)
-        default: middle = midpoint(a, b)
+        default: middle = spread(1, above: a, below: b)[0]
         }
         return String(decoding: middle.map { digits[$0] }, as: UTF8.self) + suffix
     }
 
-    /// `count` keys in ascending order, all between `lower` and `upper`.
+    /// `count` keys in ascending order, all between `lower` and `upper`, evenly spread over the
+    /// gap: their length grows with the logarithm of `count` (a million keys between open ends
+    /// take 4 digits before the suffix). O(count × key length).
     public static func keys(_ count: Int, between lower: String?, and upper: String?, suffix: String) -> [String] {
-        var keys: [String] = []
-        var previous = lower
-        for _ in 0..<count {
-            let next = key(between: previous, and: upper, suffix: suffix)
-            keys.append(next)
-            previous = next
+        guard count > 0 else { return [] }
+        if count == 1 { return [key(between: lower, and: upper, suffix: suffix)] }
+        let (a, b) = bounds(lower, upper)
+        return spread(count, above: a, below: b).map { String(decoding: $0.map { digits[$0] }, as: UTF8.self) + suffix }
+    }
+
+    /// The bounds as digits; the upper one dropped when the two cannot hold a key between them
+    /// (equal, out of order or not keys: possible only for keys from elsewhere).
+    private static func bounds(_ lower: String?, _ upper: String?) -> ([Int], [Int]?) {
+        let a = lower.map { Array($0.utf8).map(value) } ?? []
+        guard let upper, isKey(upper) else { return (a, nil) }
+        let b = Array(upper.utf8).map(value)
+        if let lower, !(isKey(lower) && a.lexicographicallyPrecedes(b)) { return (a, nil) }
+        return (a, b)
+    }
+
+    /// `count` (≥ 1) digit strings `m`, ascending, evenly spread with `a < m < b`, none a prefix
+    /// of another or of `b`, so that a suffix appended to each keeps every order.
+    ///
+    /// Keys are read as base-62 fractions. After the digits the two bounds share (or, with an
+    /// open upper end, the leading top digits of `a`), the shortest length `n` whose gap holds
+    /// `count` values is taken, and the values are spaced evenly across the gap. Lengths up to
+    /// 10 fit in `Int` (62¹⁰ < 2⁶³); a gap too thin for that goes on below `a`'s first digit
+    /// with an open upper end.
+    private static func spread(_ count: Int, above a: [Int], below b: [Int]?) -> [[Int]] {
+        var shared = 0
+        if let b {
+            while shared < b.count && (shared < a.count ? a[shared] : 0) == b[shared] { shared += 1 }
+            // `a` padded with zeros equals `b`: nothing fits between (keys from elsewhere).
+            if shared == b.count { return spread(count, above: a, below: nil) }
+        } else {
+            while shared < a.count && a[shared] == base - 1 { shared += 1 }
         }
-        return keys
+        let prefix = b.map { Array($0[..<shared]) } ?? Array(a[..<shared])
+        let lowDigits = shared < a.count ? Array(a[shared...]) : []
+        let highDigits = b.map { Array($0[shared...]) }
+        var scale = 1
+        for length in 1...10 {
+            scale *= base
+            let low = number(lowDigits, length)
+            let high = highDigits.map { number($0, length) } ?? scale
+            let room = high - low - 1
+            guard room >= count else { continue }
+            return (0..<count).map { index in
+                // low + (index + 1) × (room + 1) / (count + 1), without overflow.
+                let product = (index + 1).multipliedFullWidth(by: room + 1)
+                let step = (count + 1).dividingFullWidth(product).quotient
+                return prefix + digitsOf(low + step, length: length)
+            }
+        }
+        // A thin gap (`a` = X zzzz…, `b` = X+1 0000…): stay under X with an open upper end.
+        return spread(count, above: Array(lowDigits.dropFirst()), below: nil).map { prefix + [lowDigits[0]] + $0 }
+    }
+
+    /// The first `length` digits as a number, padded with zeros.
+    private static func number(_ digits: [Int], _ length: Int) -> Int {
+        var result = 0
+        for index in 0..<length { result = result * base + (index < digits.count ? digits[index] : 0) }
+        return result
+    }
+
+    /// `value` as exactly `length` digits.
+    private static func digitsOf(_ value: Int, length: Int) -> [Int] {
+        var result = [Int](repeating: 0, count: length)
+        var rest = value
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            result[index] = rest % base
+            rest /= base
+        }
+        return result
     }
 
     /// True when every character is a base-62 digit (as every key this function makes).
@@ -66,32 +138,9 @@ public enum FractionalIndex {
     /// A short key before `b` and not a prefix of it, for prepending: the mirror of `successor`.
     /// (Keys end in a site suffix whose last digit is never 0, so `b` has a non-zero digit.)
     private static func predecessor(_ b: [Int]) -> [Int] {
-        guard let position = b.firstIndex(where: { $0 > 0 }) else { return midpoint([], b) }
+        guard let position = b.firstIndex(where: { $0 > 0 }) else { return spread(1, above: [], below: nil)[0] }
         let head = Array(b[..<position])
         return b[position] > 1 ? head + [b[position] - 1] : head + [0, base / 2]
-    }
-
-    /// Digits `m` with `a < m < b` where `m` is not a prefix of `b`, so that anything appended
-    /// to `m` still sorts below `b`.
-    private static func midpoint(_ a: [Int], _ b: [Int]?) -> [Int] {
-        var prefix: [Int] = []
-        var index = 0
-        while true {
-            let low = index < a.count ? a[index] : 0
-            let high = b.map { index < $0.count ? $0[index] : base } ?? base
-            if low == high {
-                prefix.append(low)
-                index += 1
-                continue
-            }
-            if high - low > 1 {
-                return prefix + [(low + high) / 2]
-            }
-            // Adjacent digits: keep `low` and go on with an open upper end.
-            prefix.append(low)
-            index += 1
-            return prefix + midpoint(Array(a.dropFirst(min(index, a.count))), nil)
-        }
     }
 
     private static func value(_ byte: UInt8) -> Int {

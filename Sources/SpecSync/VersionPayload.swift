@@ -85,13 +85,15 @@ public struct VersionPayload: Sendable, Equatable {
                 return "change \(offset) is not (\(site.short), \(firstSeq + Int64(offset))) of \(document)"
             }
             guard change.stamp.hlc == hlc else { return "change \(offset) has another clock than its version" }
-            guard Identifier.isValid(change.view) else { return "change \(offset) names a malformed view id" }
-            if change.property.isStructural, let problem = Self.structuralProblem(change) { return "change \(offset): \(problem)" }
+            if let problem = Change.problem(view: change.view, property: change.property, value: change.value) {
+                return "change \(offset): \(problem)"
+            }
         }
         var expected = base
         expected[site] = lastSeq
         guard expected == version.vector, base[site] < firstSeq else { return "its vector is not its base plus its own changes" }
         guard Identifier.isValid(document) else { return "bad document name" }
+        if let problem = Change.headerProblem(message: version.message, author: version.author) { return problem }
         return nil
     }
 
@@ -113,14 +115,5 @@ public struct VersionPayload: Sendable, Equatable {
         changes = payload.changes
         id = payload.id
         idIsClaimed = false
-    }
-
-    /// Structure (`kind`, `parent`, `order`, `alive`) must be well-formed wherever it comes
-    /// from: trees are built from it. (Other values that do not fit are ignored when read.)
-    static func structuralProblem(_ change: Change) -> String? {
-        guard let text = change.value else { return nil }
-        guard let json = ValueText.decode(text) else { return "\(change.property.rawValue) is not JSON" }
-        if change.property == .parent, json == .null { return nil }
-        return change.property.type.check(json).map { "\(change.property.rawValue): \($0)" }
     }
 }

@@ -97,6 +97,14 @@ public final class FontTextMeasurer: TextMeasuring {
     /// family is not installed).
     public func drawingFamily(of font: Font) -> String { primaryFontFile(for: font).family }
 
+    /// `text` split where the face drawing it changes: the primary face's family, and the
+    /// fallback faces' for characters it lacks (CJK, emoji). Control characters join the run
+    /// they are in.
+    public func drawingRuns(of text: String, font: Font) -> [DrawingRun] {
+        fonts.drawingRuns(of: text, in: resolvedFonts[fontNumber(for: font)])
+    }
+
+    /// The face fontconfig matched for `font`'s family and weight.
     public func primaryFontFile(for font: Font) -> FontFile {
         resolvedFonts[fontNumber(for: font)].primary.file
     }

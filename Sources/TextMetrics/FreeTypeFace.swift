@@ -17,21 +17,33 @@ final class FreeTypeFace {
     let height: Double
 
     /// Opens face `index` of the font file at `path`; fails for files FreeType cannot read and
-    /// for bitmap-only fonts, which have no scalable metrics.
+    /// for bitmap fonts without font units (PCF, BDF). Colour bitmap fonts in an OpenType file
+    /// (Noto Color Emoji's CBDT) are kept: their advances and line metrics are in font units
+    /// like any outline font's, so they measure at every size.
     init(library: FreeTypeLibrary, path: String, index: Int) throws(TextMetricsError) {
         var face: FT_Face?
         try TextMetricsError.checkFreeType(FT_New_Face(library.handle, path, FT_Long(index), &face), "FT_New_Face", path)
         let opened = try TextMetricsError.checkNotNull(face, .freeType, "FT_New_Face", "no face returned for \(path)")
-        guard plumb_ft_is_scalable(opened) != 0, opened.pointee.units_per_EM > 0 else {
+        guard let metrics = Self.metrics(of: opened) else {
             FT_Done_Face(opened)
             throw TextMetricsError(library: .freeType, function: "FT_New_Face", message: "\(path) is not a scalable font")
         }
         self.library = library
         handle = opened
-        unitsPerEm = Double(opened.pointee.units_per_EM)
-        ascender = Double(opened.pointee.ascender)
-        descender = Double(opened.pointee.descender)
-        height = Double(opened.pointee.height)
+        (unitsPerEm, ascender, descender, height) = metrics
+    }
+
+    /// Units per em, ascender, descender and line height in font units; nil for a face
+    /// without font units.
+    private static func metrics(of face: FT_Face) -> (Double, Double, Double, Double)? {
+        if plumb_ft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 {
+            return (Double(face.pointee.units_per_EM), Double(face.pointee.ascender), Double(face.pointee.descender), Double(face.pointee.height))
+        }
+        // A colour bitmap face in an OpenType file: the same numbers from its tables.
+        var ascender: Int32 = 0, descender: Int32 = 0, lineGap: Int32 = 0
+        let units = plumb_ft_is_sfnt(face) != 0 ? plumb_ft_sfnt_units_per_em(face) : 0
+        guard units > 0, plumb_ft_sfnt_line_metrics(face, &ascender, &descender, &lineGap) != 0 else { return nil }
+        return (Double(units), Double(ascender), Double(descender), Double(ascender - descender + lineGap))
     }
 
     deinit {

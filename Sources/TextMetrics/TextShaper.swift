@@ -1,10 +1,23 @@
 /// Measures a run of text the slow way: splits it into runs by the face that draws each
 /// character (per-character fallback), shapes each run with HarfBuzz and sums the advances.
 final class TextShaper {
+    /// Nonspacing marks (Mn, Me) shaped after one base character, at most. HarfBuzz's mark
+    /// positioning looks back over the marks before each one, so its time grows with the
+    /// square of a run of marks ("a" + 50,000 accents took half a minute), and each mark costs
+    /// microseconds; nonspacing marks take no advance (HarfBuzz zeroes them), and no script
+    /// stacks more than a few on one letter, so leaving out the rest keeps the width and makes
+    /// shaping linear. (Text full of stacked marks, "Zalgo" text, is shaped 5 scalars a letter.)
+    static let maxMarksPerBase = 4
+    /// Marks of any kind shaped after one base character, at most: spacing marks (Mc) have
+    /// advances, so more are kept, but not millions.
+    static let maxAnyMarksPerBase = 32
+
     private let buffer: ShapingBuffer
     /// Scratch space reused across calls: the text's scalars (controls left out) and its runs.
     private var scalars: [UInt32] = []
     private var runs: [(range: Range<Int>, face: Typeface)] = []
+    /// Combining marks appended since the last other scalar.
+    private var marksInARow = 0
 
     init() throws(TextMetricsError) {
         buffer = try ShapingBuffer()
@@ -14,23 +27,44 @@ final class TextShaper {
     func widthInEms(of text: Substring, in font: ResolvedFont, fonts: FontLibrary) -> Double {
         scalars.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        marksInARow = 0
         if collectScalarsOfPrimary(text, font.primary) {
             return scalars.isEmpty ? 0 : shapeOneRun(font.primary)
         }
         scalars.removeAll(keepingCapacity: true)
+        marksInARow = 0
+        // Runs by face, per cluster: a scalar and the marks (and joined emoji) after it, the
+        // face chosen by its first scalar the primary lacks. Clusters are found scalar by
+        // scalar: Swift's grapheme walk cost more than shaping for text full of marks.
         var runStart = 0
         var runFace: Typeface?
-        for character in text {
-            guard let face = fonts.typeface(for: character, in: font) else { continue }
+        var clusterStart = 0
+        var clusterMissing: Unicode.Scalar?
+        var previous: UInt32 = 0
+        func closeCluster() {
+            guard scalars.count > clusterStart else { return }
+            let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? font.primary
             if face !== runFace {
-                if let runFace, scalars.count > runStart { runs.append((runStart..<scalars.count, runFace)) }
-                runStart = scalars.count
+                if let runFace, clusterStart > runStart { runs.append((runStart..<clusterStart, runFace)) }
+                runStart = clusterStart
                 runFace = face
             }
-            for scalar in character.unicodeScalars where !FontLibrary.isControl(scalar) {
-                scalars.append(scalar.value)
-            }
         }
+        for scalar in text.unicodeScalars {
+            let mark = Self.mark(scalar)
+            if mark == .none && !Self.joins(scalar, after: previous) {
+                closeCluster()
+                clusterStart = scalars.count
+                clusterMissing = nil
+            }
+            previous = scalar.value
+            if FontLibrary.isControl(scalar) { continue }
+            if clusterMissing == nil, !font.primary.hasGlyph(for: scalar), !scalar.properties.isDefaultIgnorableCodePoint {
+                clusterMissing = scalar
+            }
+            append(scalar, mark: mark)
+        }
+        closeCluster()
         if let runFace, scalars.count > runStart { runs.append((runStart..<scalars.count, runFace)) }
 
         var width = 0.0
@@ -63,13 +97,58 @@ final class TextShaper {
 
     private func collectNonASCIIScalarsOfPrimary(_ text: Substring, _ primary: Typeface) -> Bool {
         scalars.removeAll(keepingCapacity: true)
+        marksInARow = 0
         let drawsASCII = primary.drawsPrintableASCII
         for scalar in text.unicodeScalars where !FontLibrary.isControl(scalar) {
             let drawn = scalar.value < 0x80 ? drawsASCII : primary.hasGlyph(for: scalar)
             if !drawn { return false }
-            scalars.append(scalar.value)
+            append(scalar, mark: Self.mark(scalar))
         }
         return true
+    }
+
+    /// What kind of combining mark a scalar is.
+    enum Mark {
+        case none
+        /// Mn, Me: no advance of its own.
+        case nonspacing
+        /// Mc: has an advance.
+        case spacing
+    }
+
+    /// Appends a scalar to shape, leaving out marks past `maxMarksPerBase` (nonspacing) or
+    /// `maxAnyMarksPerBase` (any) in a row.
+    @inline(__always)
+    private func append(_ scalar: Unicode.Scalar, mark: Mark) {
+        if mark == .none {
+            marksInARow = 0
+        } else {
+            marksInARow += 1
+            if marksInARow > Self.maxAnyMarksPerBase || (mark == .nonspacing && marksInARow > Self.maxMarksPerBase) { return }
+        }
+        scalars.append(scalar.value)
+    }
+
+    /// Combining marks (general categories Mn, Me and Mc), which belong to the character
+    /// before them. The common block U+0300–U+036F is answered without a property lookup.
+    @inline(__always)
+    static func mark(_ scalar: Unicode.Scalar) -> Mark {
+        let value = scalar.value
+        if value < 0x300 { return .none }
+        if value <= 0x36F { return .nonspacing }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return .nonspacing
+        case .spacingMark: return .spacing
+        default: return .none
+        }
+    }
+
+    /// Other scalars that stay with the one before them: a zero-width joiner and what it
+    /// joins, emoji modifiers and tags.
+    @inline(__always)
+    static func joins(_ scalar: Unicode.Scalar, after previous: UInt32) -> Bool {
+        let value = scalar.value
+        return previous == 0x200D || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) || (0xE0020...0xE007F).contains(value)
     }
 
     /// Shapes all of `scalars` as one run in `face`; the width in ems.

@@ -26,7 +26,10 @@ struct JSONWriterTests {
         ("a/b", #""a/b""#),
         ("line\nnext\r\ttab", #""line\nnext\r\ttab""#),
         ("\u{0}\u{1}\u{8}\u{C}\u{1F}", #""\u0000\u0001\u0008\u000c\u001f""#),
-        ("\u{7F}", "\"\u{7F}\""),
+        // DEL, C1 controls and bidirectional overrides are escaped too: safe on a terminal.
+        ("\u{7F}", #""\u007f""#),
+        ("\u{85}\u{9B}", #""\u0085\u009b""#),
+        ("\u{202E}\u{2066}", #""\u202e\u2066""#),
         ("é😀日本", "\"é😀日本\""),
         ("\u{2028}", "\"\u{2028}\""),
     ]

@@ -103,7 +103,7 @@ struct SpecDecoderTests {
         .root(#"{"id": "r", "kind": "label", "font": {"size": 10001}}"#, "test.json: $.root.font.size: expected a number > 0 and ≤ 10000, got 10001"),
         .root(#"{"id": "r", "kind": "label", "font": {"weight": "normal"}}"#,
               #"test.json: $.root.font.weight: expected one of "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black", got "normal""#),
-        .root(#"{"id": "r", "kind": "label", "font": {"family": 3}}"#, "test.json: $.root.font.family: expected a string of at most 200 characters, got 3"),
+        .root(#"{"id": "r", "kind": "label", "font": {"family": 3}}"#, "test.json: $.root.font.family: expected a string of at most 200 characters (5000 Unicode scalars, 20000 bytes), got 3"),
         // Sizes and counts.
         .root(#"{"id": "r", "width": -1}"#, "test.json: $.root.width: expected a number ≥ 0, got -1"),
         .root(#"{"id": "r", "maxHeight": -0.25}"#, "test.json: $.root.maxHeight: expected a number ≥ 0, got -0.25"),
@@ -133,11 +133,11 @@ struct SpecDecoderTests {
         .root(#"{"id": "r", "kind": "grid", "columns": [\#(Array(repeating: "1", count: Property.maxTracks + 1).joined(separator: ","))]}"#,
               #"test.json: $.root.columns: expected a non-empty array of tracks (numbers, "auto", "*" or "2*"), at most 1000, got an array"#),
         // Text.
-        .root(#"{"id": "r", "kind": "label", "text": 100}"#, "test.json: $.root.text: expected a string of at most 10000 characters, got 100"),
+        .root(#"{"id": "r", "kind": "label", "text": 100}"#, "test.json: $.root.text: expected a string of at most 10000 characters (250000 Unicode scalars, 1000000 bytes), got 100"),
         .root(#"{"id": "r", "kind": "label", "text": "\#(String(repeating: "a", count: Property.maxTextLength + 1))"}"#,
-              #"test.json: $.root.text: expected a string of at most 10000 characters, got "\#(String(repeating: "a", count: 40))…""#),
+              #"test.json: $.root.text: expected a string of at most 10000 characters (250000 Unicode scalars, 1000000 bytes), got "\#(String(repeating: "a", count: 40))…""#),
         .root(#"{"id": "r", "kind": "label", "font": {"family": "\#(String(repeating: "f", count: Property.maxFamilyLength + 1))"}}"#,
-              #"test.json: $.root.font.family: expected a string of at most 200 characters, got "\#(String(repeating: "f", count: 40))…""#),
+              #"test.json: $.root.font.family: expected a string of at most 200 characters (5000 Unicode scalars, 20000 bytes), got "\#(String(repeating: "f", count: 40))…""#),
     ]
 
     static let flat: [Case] = [
@@ -194,7 +194,7 @@ struct SpecDecoderTests {
         // Far deeper still fails cleanly (the JSON depth guard), never by overflowing the stack.
         let error = decodeError(SpecCodecTests.nested(depth: 600))
         #expect(error?.hasPrefix("test.json: line 1, column ") == true)
-        #expect(error?.hasSuffix("nesting deeper than 520 levels") == true)
+        #expect(error?.hasSuffix(#"views nested deeper than 256 levels; use the flat shape ("views") for deeper trees"#) == true)
     }
 
     /// Every property and every kind it does not apply to.

@@ -93,10 +93,10 @@ import Testing
         let plumb = PlumbRunner()
         plumb.run("init")
         let missing = plumb.run("import", "figma", "nothere.json")
-        #expect(missing.status == 1 && missing.stderr == "plumb import: nothere.json: no such file\n", "\(missing.stderr)")
+        #expect(missing.status == 1 && missing.stderr == "plumb import: nothere.json: no such file. Check the path.\n", "\(missing.stderr)")
         try FileManager.default.createDirectory(at: plumb.folder.appendingPathComponent("exports"), withIntermediateDirectories: true)
         let folder = plumb.run("import", "figma", "exports")
-        #expect(folder.status == 1 && folder.stderr == "plumb import: exports: is a folder, expected a Figma file (JSON)\n", "\(folder.stderr)")
+        #expect(folder.status == 1 && folder.stderr == "plumb import: exports: is a folder, expected a Figma file (JSON). Give the path of a file inside it.\n", "\(folder.stderr)")
         #expect(plumb.run("docs").stdout.isEmpty)
 
         let process = Process()

@@ -172,9 +172,20 @@ let seedSpec = """
             let written = try String(contentsOf: plumb.folder.appendingPathComponent(name), encoding: .utf8)
             #expect(written.hasPrefix(prefix), "\(name)")
         }
-        let forced = plumb.run("resolve", "seed.json", "--size", "300x200", "--metrics", "fixed", "-o", "out.svg", "--format", "json")
-        #expect(forced.status == 0)
-        #expect(try String(contentsOf: plumb.folder.appendingPathComponent("out.svg"), encoding: .utf8).hasPrefix("{"))
+        // The extension decides: a --format that disagrees, or an extension resolve cannot
+        // write, is a usage error and writes nothing.
+        let forced = plumb.run("resolve", "seed.json", "--size", "300x200", "--metrics", "fixed", "-o", "forced.svg", "--format", "json")
+        #expect(forced.status == 64)
+        #expect(forced.stderr.contains("--format json disagrees with -o forced.svg"), "\(forced.stderr)")
+        let agreed = plumb.run("resolve", "seed.json", "--size", "300x200", "--metrics", "fixed", "-o", "agreed.json", "--format", "json")
+        #expect(agreed.status == 0)
+        for name in ["out.gif", "out.jpeg", "out", "out.svg.bak"] {
+            let refused = plumb.run("resolve", "seed.json", "--size", "300x200", "-o", name)
+            #expect(refused.status == 64, "\(name)")
+            #expect(refused.stderr.contains("the extension picks the format"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent(name).path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent("forced.svg").path))
     }
 
     @Test(arguments: [

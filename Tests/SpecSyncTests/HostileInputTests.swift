@@ -23,7 +23,7 @@ import Testing
         #expect(reader.string() == nil)
     }
 
-    @Test func structureFromElsewhereMustBeWellFormed() {
+    @Test func valuesFromElsewhereMustBeWellFormed() {
         let site = SiteID(high: 1, low: 1)
         func payload(_ property: Property, _ value: String?, view: String = "v") -> VersionPayload {
             let stamp = Stamp(hlc: Timestamp(rawValue: 1), site: site, seq: 1)
@@ -35,7 +35,13 @@ import Testing
         #expect(payload(.kind, "\"table\"").inconsistency != nil)
         #expect(payload(.alive, "1").inconsistency != nil)
         #expect(payload(.parent, "null").inconsistency == nil)
-        #expect(payload(.width, "\"wide\"").inconsistency == nil, "other values are ignored when read, not refused")
+        // Every value, not only structure: a store commits nothing of the kind (the same check,
+        // `Change.problem`), so a version holding one was not made by Plumb.
+        #expect(payload(.width, "\"wide\"").inconsistency != nil)
+        #expect(payload(.width, "not json{").inconsistency != nil)
+        #expect(payload(.text, ValueText.string("a" + String(repeating: "\u{301}", count: 300_000))).inconsistency != nil)
+        #expect(payload(.width, "12.5").inconsistency == nil)
+        #expect(payload(.text, nil).inconsistency == nil)
         #expect(payload(.width, "1", view: "").inconsistency != nil)
     }
 }

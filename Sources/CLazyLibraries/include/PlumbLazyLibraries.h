@@ -2,12 +2,15 @@
 #define PLUMB_LAZY_LIBRARIES_H
 
 // The C libraries that only some commands need (libpq for the hub; FreeType, HarfBuzz,
-// fontconfig and ICU for text measured with real fonts) are loaded when first called, not when
-// `plumb` starts: loading them costs ~9 ms, more than a small command's whole run.
+// fontconfig and ICU for text measured with real fonts; libmicrohttpd for the studio; librsvg
+// and cairo for PNG and PDF) are loaded when first called, not when `plumb` starts: loading
+// them costs ~9 ms (librsvg alone, with GLib, Pango and cairo, more), more than a small
+// command's whole run.
 //
 // This target defines each library function Plumb calls as a trampoline that opens the
 // library with dlopen on first use and calls the real function. The system-library targets
-// (CPostgres, CFreeType, CHarfBuzz, CFontconfig) therefore carry headers only and link
+// (CPostgres, CFreeType, CHarfBuzz, CFontconfig, CMicroHTTPD) and the C target CRaster
+// therefore carry headers only and link
 // nothing. A call to a function with no trampoline here fails to link: add it to the file
 // of its library.
 

@@ -9,20 +9,25 @@ enum LineBreaking {
     /// ends before the first segment (text between two break opportunities) whose visible part
     /// would take it past `wrapWidth`; trailing spaces do not count. A segment wider than a
     /// whole line is broken between graphemes, at least one grapheme per line.
+    ///
+    /// At most `maxRanges` ranges are found (the last then possibly ending early): a caller
+    /// that keeps only so many lines need not break (or measure) the rest of the text.
     static func lineRanges(
-        in text: String, font: Font, wrapWidth: Double, measurer: any TextMeasuring
+        in text: String, font: Font, wrapWidth: Double, maxRanges: Int = .max, measurer: any TextMeasuring
     ) -> [Range<String.Index>] {
         if text.isEmpty { return [] }
         // Without wrapping only newlines end lines: text without one is a single line, and the
         // measurer need not look for break opportunities (ICU, for real fonts).
         if !wrapWidth.isFinite, !containsNewline(text) { return [text.startIndex..<text.endIndex] }
-        var breaker = Breaker(text: text, font: font, wrapWidth: wrapWidth, measurer: measurer)
+        var breaker = Breaker(text: text, font: font, wrapWidth: wrapWidth, maxRanges: max(1, maxRanges), measurer: measurer)
         for opportunity in measurer.lineBreakOpportunities(in: text) {
             guard opportunity.index > breaker.segmentStart, opportunity.index <= text.endIndex else { continue }
             breaker.addSegment(endingAt: opportunity.index, isMandatory: opportunity.isMandatory)
+            if breaker.isFull { return breaker.ranges }
         }
         if breaker.segmentStart < text.endIndex {
             breaker.addSegment(endingAt: text.endIndex, isMandatory: false)
+            if breaker.isFull { return breaker.ranges }
         }
         breaker.ranges.append(breaker.lineStart..<text.endIndex)
         return breaker.ranges
@@ -66,9 +71,13 @@ enum LineBreaking {
         var segmentStart: String.Index
         /// Advance of the segments already on the line, their spaces included.
         var lineWidth = 0.0
+        /// Lines wanted at most; the breaker stops once it has them.
+        let maxRanges: Int
+        var isFull: Bool { ranges.count >= maxRanges }
 
-        init(text: String, font: Font, wrapWidth: Double, measurer: any TextMeasuring) {
+        init(text: String, font: Font, wrapWidth: Double, maxRanges: Int, measurer: any TextMeasuring) {
             self.text = text
+            self.maxRanges = maxRanges
             self.font = font
             self.wrapWidth = wrapWidth
             self.measurer = measurer
@@ -91,7 +100,7 @@ enum LineBreaking {
         private mutating func wrap(segmentEnd end: String.Index) {
             let segment = text[segmentStart..<end]
             let visible = trimmingTrailingWhitespace(segment)
-            let visibleWidth = measurer.width(of: visible, font: font)
+            let visibleWidth = widthOrOverflow(of: visible)
             if segmentStart > lineStart, lineWidth + visibleWidth > wrapWidth + LineLayout.tolerance {
                 ranges.append(lineStart..<segmentStart)
                 lineStart = segmentStart
@@ -99,33 +108,52 @@ enum LineBreaking {
             }
             if segmentStart == lineStart, visibleWidth > wrapWidth + LineLayout.tolerance {
                 lineStart = breakBetweenGraphemes(visible)
+                if isFull { return }
                 lineWidth = measurer.width(of: text[lineStart..<end], font: font)
             } else {
                 lineWidth += visible.endIndex == end ? visibleWidth : measurer.width(of: segment, font: font)
             }
         }
 
+        /// The width of `segment`; for a long segment whose first graphemes are already wider
+        /// than a line, their width instead, which decides the same (the segment goes on a line
+        /// of its own and is broken) without measuring all of it.
+        private func widthOrOverflow(of segment: Substring) -> Double {
+            if segment.utf8.count > 4_096 {
+                var boundaries = GraphemeBoundaries(segment)
+                if let end = boundaries.end(ofFirst: 128) {
+                    let prefix = measurer.width(of: segment[..<end], font: font)
+                    if prefix > wrapWidth + LineLayout.tolerance { return prefix }
+                }
+            }
+            return measurer.width(of: segment, font: font)
+        }
+
         /// Cuts `word` into lines of as many graphemes as fit (at least one each); returns where
         /// the last, still open, piece starts.
+        ///
+        /// Each line's count is found around the previous line's (graphemes are about equally
+        /// wide), bracketing by doubling steps then halving, so the pieces measured are about a
+        /// line long: a line costs its own length, not the rest of the word's, and a word of
+        /// any length breaks in linear time.
         private mutating func breakBetweenGraphemes(_ word: Substring) -> String.Index {
-            let boundaries = Array(word.indices) + [word.endIndex]
+            var boundaries = GraphemeBoundaries(word)
             var first = 0
+            var estimate = 1.0
             while true {
-                let remaining = boundaries.count - 1 - first
-                if measurer.width(of: text[boundaries[first]..<word.endIndex], font: font) <= wrapWidth + LineLayout.tolerance {
-                    return boundaries[first]
+                let start = boundaries.end(ofFirst: first)!
+                let fitting = LineTruncation.largestFitting(count: boundaries.knownCount.map { $0 - first } ?? Int.max / 4, estimate: estimate) { count in
+                    guard let end = boundaries.end(ofFirst: first + count) else { return false }
+                    return measurer.width(of: text[start..<end], font: font) <= wrapWidth + LineLayout.tolerance
                 }
-                var low = 1, high = remaining
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    let piece = text[boundaries[first]..<boundaries[first + middle]]
-                    if measurer.width(of: piece, font: font) <= wrapWidth + LineLayout.tolerance { low = middle } else { high = middle - 1 }
-                }
-                // A single grapheme wider than the line stays open as the line's last piece.
-                if low >= remaining { return boundaries[first] }
-                ranges.append(boundaries[first]..<boundaries[first + low])
-                first += low
-                if first == boundaries.count - 1 { return boundaries[first] }
+                // At least one grapheme a line. When that reaches the end, the rest fits (or is a
+                // single grapheme wider than the line): it is the open last piece.
+                let taken = max(fitting, 1)
+                guard let next = boundaries.end(ofFirst: first + taken), next < word.endIndex else { return start }
+                ranges.append(start..<next)
+                first += taken
+                estimate = Double(taken)
+                if isFull { return next }
             }
         }
     }

@@ -53,9 +53,12 @@ public struct LineLayout: Hashable, Sendable {
         lines = []
         if text.isEmpty { return }
         let wrapWidth = numberOfLines == 1 ? Double.infinity : maxWidth
-        let ranges = LineBreaking.lineRanges(in: text, font: font, wrapWidth: wrapWidth, measurer: measurer)
-        let kept = LineLimit.keptCount(
-            lineCount: ranges.count, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: lineHeight)
+        // Only the lines that can be kept, and one more to tell whether any were dropped.
+        let keepable = LineLimit.keptCount(
+            lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: lineHeight)
+        let ranges = LineBreaking.lineRanges(
+            in: text, font: font, wrapWidth: wrapWidth, maxRanges: keepable == .max ? .max : keepable + 1, measurer: measurer)
+        let kept = min(keepable, ranges.count)
         lines.reserveCapacity(kept)
         for index in 0..<kept {
             let visible = LineBreaking.trimmingTrailingWhitespace(text[ranges[index]])

@@ -18,29 +18,39 @@ enum LineTruncation {
         _ line: Substring, width: Double, linesDropped: Bool, font: Font, maxWidth: Double,
         mode: LineBreakMode, measurer: any TextMeasuring
     ) -> LineLayout.Line {
-        let boundaries = Array(line.indices) + [line.endIndex]
-        let count = boundaries.count - 1
-        func candidate(_ kept: Int) -> String {
-            switch (mode, width <= maxWidth + LineLayout.tolerance) {
+        var boundaries = GraphemeBoundaries(line)
+        let fitsWhole = width <= maxWidth + LineLayout.tolerance
+        // The text shown when `kept` graphemes are kept, or `nil` when the line has fewer.
+        func candidate(_ kept: Int) -> String? {
+            switch (mode, fitsWhole) {
             case (.clip, _):
-                return String(LineBreaking.trimmingTrailingWhitespace(line[..<boundaries[kept]]))
+                return boundaries.end(ofFirst: kept).map { String(LineBreaking.trimmingTrailingWhitespace(line[..<$0])) }
             case (_, true), (.truncateTail, _):
-                return LineBreaking.trimmingTrailingWhitespace(line[..<boundaries[kept]]) + ellipsis
+                return boundaries.end(ofFirst: kept).map { LineBreaking.trimmingTrailingWhitespace(line[..<$0]) + ellipsis }
             case (.truncateHead, _):
-                return ellipsis + trimmingLeadingWhitespace(line[boundaries[count - kept]...])
+                return boundaries.start(ofLast: kept).map { ellipsis + trimmingLeadingWhitespace(line[$0...]) }
             case (.truncateMiddle, _):
                 let head = (kept + 1) / 2
-                return LineBreaking.trimmingTrailingWhitespace(line[..<boundaries[head]]) + ellipsis
-                    + trimmingLeadingWhitespace(line[boundaries[count - (kept - head)]...])
+                guard let headEnd = boundaries.end(ofFirst: head), let tailStart = boundaries.start(ofLast: kept - head),
+                      headEnd <= tailStart else { return nil }
+                return LineBreaking.trimmingTrailingWhitespace(line[..<headEnd]) + ellipsis + trimmingLeadingWhitespace(line[tailStart...])
             }
         }
         func fits(_ kept: Int) -> Bool {
-            measurer.width(of: Substring(candidate(kept)), font: font) <= maxWidth + LineLayout.tolerance
+            guard let text = candidate(kept) else { return false }
+            return measurer.width(of: Substring(text), font: font) <= maxWidth + LineLayout.tolerance
         }
-        let ellipsisWidth = mode == .clip && width > maxWidth + LineLayout.tolerance ? 0 : measurer.width(of: Substring(ellipsis), font: font)
-        let estimate = width > 0 ? Double(count) * (maxWidth - ellipsisWidth) / width : Double(count)
-        let kept = largestFitting(count: count, estimate: estimate, fits: fits)
-        let text = candidate(kept)
+        let ellipsisWidth = mode == .clip && !fitsWhole ? 0 : measurer.width(of: Substring(ellipsis), font: font)
+        // Graphemes are about equally wide: estimate from the first few, so that only about as
+        // many graphemes as are kept are ever walked and measured.
+        let sample = 16
+        let sampleEnd = boundaries.end(ofFirst: sample)
+        let sampleCount = sampleEnd == nil ? boundaries.knownCount! : sample
+        let sampleWidth = sampleEnd.map { measurer.width(of: line[..<$0], font: font) } ?? width
+        let estimate = sampleWidth > 0 ? Double(sampleCount) * (maxWidth - ellipsisWidth) / sampleWidth : Double(sampleCount)
+        // At most the whole line; `fits` is false past its end.
+        let kept = largestFitting(count: boundaries.knownCount ?? Int.max / 4, estimate: estimate, fits: fits)
+        let text = candidate(kept) ?? ellipsis
         return LineLayout.Line(text: text, width: measurer.width(of: Substring(text), font: font))
     }
 
@@ -54,7 +64,8 @@ enum LineTruncation {
     static func largestFitting(count: Int, estimate: Double, fits: (Int) -> Bool) -> Int {
         guard count > 0 else { return 0 }
         var low = 0, high = count  // the answer is in low...high
-        let guess = estimate.isFinite ? min(max(Int(estimate), 1), count) : count
+        // Clamped as a Double first: a huge estimate (tiny font sizes) must not trap in `Int()`.
+        let guess = estimate.isFinite ? Int(min(max(estimate, 1), Double(count))) : count
         if fits(guess) {
             low = guess
             var step = 1

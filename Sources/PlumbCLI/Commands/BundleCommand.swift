@@ -18,6 +18,9 @@ enum BundleCommand: Command {
             """,
         flags: ["--json"], options: ["--since", "-o", "--max-clock-skew"], aliases: ["--output": "-o"])
 
+    /// Largest bundle (or peer state) file read, in bytes: bundles are read whole.
+    static let maxBytes = 2 << 30
+
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         switch arguments.positionals.first {
         case "create": try create(arguments, context: context)
@@ -34,7 +37,7 @@ enum BundleCommand: Command {
         let since = try arguments.value("--since").map { try PeerState.read($0, context: context) } ?? VersionVector()
         let bundle = try BundleFile.make(from: store, documents: documents, since: since)
         let bytes = bundle.encoded()
-        try FileSystem.writeAtomically(bytes, to: context.absolute(output))
+        try FileSystem.writeAtomically(bytes, to: context.absolute(output), shown: output)
         let changes = bundle.payloads.reduce(0) { $0 + $1.changes.count }
         context.console.print("wrote \(TransferReporting.plural(bundle.payloads.count, "version")) (\(TransferReporting.plural(changes, "change"))) to \(output), \(bytes.count) bytes")
     }
@@ -44,7 +47,7 @@ enum BundleCommand: Command {
         let path = arguments.positionals[1]
         let bundle: BundleFile
         do {
-            bundle = try BundleFile(decoding: try FileSystem.read(context.absolute(path)))
+            bundle = try BundleFile(decoding: try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: maxBytes))
         } catch let error as BundleError {
             throw CLIError.failure("\(path): \(error)")
         }
@@ -74,7 +77,7 @@ enum StateCommand: Command {
         let store = try context.readStore()
         let text = JSONWriter.pretty(PeerState.json(site: store.site, knowledge: try store.knowledge())) + "\n"
         if let output = arguments.value("-o") {
-            try FileSystem.writeAtomically(Array(text.utf8), to: context.absolute(output))
+            try FileSystem.writeAtomically(Array(text.utf8), to: context.absolute(output), shown: output)
         } else {
             context.console.write(text)
         }
@@ -93,7 +96,7 @@ enum PeerState {
 
     /// Reads a state file or a bundle's recorded knowledge.
     static func read(_ path: String, context: Context) throws -> VersionVector {
-        let bytes = try FileSystem.read(context.absolute(path))
+        let bytes = try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: BundleCommand.maxBytes)
         if bytes.starts(with: BundleFile.magic) {
             do { return try BundleFile(decoding: bytes).knowledge } catch { throw CLIError.failure("\(path): \(error)") }
         }
@@ -108,22 +111,5 @@ enum PeerState {
             vector[site] = Int64(seq)
         }
         return vector
-    }
-}
-
-/// Whole-file reads and writes for commands.
-enum FileSystem {
-    static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.failure("\(path): cannot read") }
-        return Array(data)
-    }
-
-    /// Writes to a temporary file beside `path`, then renames it: never a half-written file.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError.failure("\(path): cannot write (\(error.localizedDescription))")
-        }
     }
 }

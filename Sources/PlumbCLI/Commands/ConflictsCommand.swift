@@ -37,7 +37,7 @@ enum ConflictsCommand: Command {
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
         for conflict in properties {
-            context.console.print("\(conflict.view).\(conflict.property): \(conflict.winner.value ?? "unset") (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(conflict.loser.value ?? "unset") (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))")
+            context.console.print("\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))")
         }
         for (conflict, version) in structural { context.console.print(line(conflict, version: version, document: document)) }
     }
@@ -79,29 +79,13 @@ enum ConflictsCommand: Command {
 
     /// The command that undoes the loss: restore the view from the losing version.
     static func restoreCommand(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String? {
-        guard conflict.kind != .moveSkipped else { return nil }
+        guard conflict.isRestorable else { return nil }
         return "plumb restore \(document) \(conflict.view)" + (version.map { " --from \($0.id.short)" } ?? "")
     }
 
     static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String {
-        let loser = "site \(conflict.loser.site.short) (\(time(conflict.loser)))"
-        let winner = "site \(conflict.winner.site.short) (\(time(conflict.winner)))"
-        let did = conflict.lost.map { "\($0.property.rawValue)=\($0.value ?? "unset")" }.joined(separator: " ")
         let restore = restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
-        let deleted = conflict.cause == conflict.winnerView ? "\(conflict.cause)" : "\(conflict.cause) (with \(conflict.winnerView))"
-        switch conflict.kind {
-        case .deleted:
-            let with = conflict.cause == conflict.view ? "" : " with \(conflict.cause)"
-            return "\(conflict.view): deleted\(with) by \(winner) while \(loser) changed it (\(did)); not in the document\(restore)"
-        case .addedUnderDeleted:
-            return "\(conflict.view): added by \(loser) under \(deleted), which \(winner) deleted; not in the document\(restore)"
-        case .movedUnderDeleted:
-            return "\(conflict.view): moved by \(loser) under \(deleted), which \(winner) deleted; not in the document\(restore)"
-        case .editedUnderDeleted:
-            return "\(conflict.view): changed by \(loser) (\(did)) under \(deleted), which \(winner) deleted; not in the document\(restore)"
-        case .moveSkipped:
-            return "\(conflict.view): the move under \(conflict.cause) by \(loser) was skipped: \(conflict.winnerView) had been moved under \(conflict.view) by \(winner), and together they would make a loop; \(conflict.view) stayed where it was"
-        }
+        return conflict.sentence(side: { "site \($0.site.short) (\(time($0)))" }, text: TerminalText.field) + restore
     }
 
     private static func time(_ stamp: Stamp) -> String {

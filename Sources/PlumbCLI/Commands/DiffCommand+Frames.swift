@@ -42,14 +42,19 @@ extension DiffCommand {
         }
     }
 
-    /// Refuses layout options without `--frames`.
+    /// Refuses layout options without `--frames` or `--picture`, and picture options without
+    /// `--picture`.
     static func checkFrameOptions(_ arguments: ParsedArguments) throws(CLIError) {
-        guard !arguments.has("--frames") else { return }
+        if !arguments.has("--picture") {
+            if arguments.value("-o") != nil { throw CLIError.usage("-o goes with --picture", command: spec) }
+            if arguments.has("--side-by-side") { throw CLIError.usage("--side-by-side goes with --picture", command: spec) }
+        }
+        guard !arguments.has("--frames") && !arguments.has("--picture") else { return }
         for option in frameOptions where arguments.value(option) != nil {
-            throw CLIError.usage("\(option) goes with --frames", command: spec)
+            throw CLIError.usage("\(option) goes with --frames or --picture", command: spec)
         }
         for flag in frameFlags where arguments.has(flag) {
-            throw CLIError.usage("\(flag) goes with --frames", command: spec)
+            throw CLIError.usage("\(flag) goes with --frames or --picture", command: spec)
         }
     }
 }

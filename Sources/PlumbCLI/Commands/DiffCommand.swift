@@ -5,7 +5,7 @@ import SpecSync
 /// `plumb diff DOC@A [DOC@B]`: what changed between two versions (B defaults to head).
 enum DiffCommand: Command {
     static let spec = CommandSpec(
-        name: "diff", usage: "DOC[@A] [DOC@B | B | FILE] [--json] [--frames [--size WxH | --device NAME]]",
+        name: "diff", usage: "DOC[@A] [DOC@B | B | FILE] [--json] [--frames | --picture [-o FILE.svg|png|pdf|html|json]] [--size WxH | --device NAME]",
         summary: "property changes between two versions, or a version and a spec file (B defaults to head)",
         details: """
             With a spec FILE (an argument that is -, contains a /, or ends in .json and exists)
@@ -17,8 +17,11 @@ enum DiffCommand: Command {
             with from/to as JSON values (null when unset).
 
             \(frameHelp)
+
+            \(pictureHelp)
             """,
-        flags: ["--json", "--frames"] + frameFlags, options: frameOptions)
+        flags: ["--json", "--frames", "--picture", "--side-by-side"] + frameFlags, options: frameOptions + ["-o"],
+        aliases: ["--output": "-o"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
@@ -33,7 +36,9 @@ enum DiffCommand: Command {
             guard second.document == first.document else { throw CLIError.usage("both versions must be of one document", command: spec) }
         }
         try checkFrameOptions(arguments)
+        if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
+        if arguments.has("--picture") { return try runPicture(first, second, arguments, context: context) }
         let store = try context.readStore()
         let difference = try store.difference(from: try first.version(in: store), to: try second.version(in: store))
         if arguments.has("--json") {
@@ -49,11 +54,16 @@ enum DiffCommand: Command {
         let store = try context.readStore()
         let version = try reference.version(in: store)
         let file = try SpecFile.read(path, context: context)
+        if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
         if arguments.has("--frames") {
             let old = try SpecSource.load(version, store: store, context: context)
             return try runFrames(old, LoadedSpec(spec: file, document: file.name, version: nil), arguments, context: context)
         }
         let comparison = SpecComparison(from: try store.state(of: version), toMatch: file, orderSuffix: FractionalIndex.suffix(for: store.site))
+        if arguments.has("--picture") {
+            let old = try SpecSource.load(version, store: store, context: context)
+            return try runPicture(old, LoadedSpec(spec: file, document: file.name, version: nil), difference: comparison.difference, arguments, context: context)
+        }
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(json(comparison.difference)))
         } else {
@@ -84,7 +94,7 @@ enum DiffCommand: Command {
         for id in difference.removed { console.print(console.colored("- \(id)", "31")) }
         for id in difference.moved { console.print(console.colored("> \(id) moved", "36")) }
         for change in difference.changed {
-            console.print("~ \(change.view).\(change.property.rawValue): \(change.from ?? "unset") → \(change.to ?? "unset")")
+            console.print("~ \(change.view).\(change.property.rawValue): \(TerminalText.field(change.from ?? "unset")) → \(TerminalText.field(change.to ?? "unset"))")
         }
     }
 }

@@ -14,13 +14,15 @@ enum ExportCommand: Command {
             plumb resolve would at that size. Labels use the installed face Plumb measured with
             (--metrics fixed: the family as written). See docs/html-export.md.
               --format html     the only format for now (required)
-              -o FILE           write to FILE instead of stdout
+              -o FILE.html      write to FILE instead of stdout (the extension picks the
+                                format, as everywhere: .html is the one export writes)
               --metrics M       fonts (default) or fixed: which measurer names faces and line heights
             """,
         options: ["--format", "-o", "--metrics"], aliases: ["--output": "-o", "-f": "--format"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
+        let output = try OutputFile.parse(arguments, allowed: [.html], spec: spec, context: context)
         guard let format = arguments.value("--format") else { throw CLIError.usage("--format html is required", command: spec) }
         guard format.lowercased() == "html" else { throw CLIError.usage("--format: expected html, got \"\(format)\"", command: spec) }
         let metricsText = arguments.value("--metrics") ?? TextMetricsChoice.fonts.rawValue
@@ -31,10 +33,6 @@ enum ExportCommand: Command {
         let measurer = try metrics.makeMeasurer()
         let page = HTMLExporter(spec: loaded.spec, measurer: measurer).render()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
-        if let output = arguments.value("-o"), output != "-" {
-            try OutputFile.write(page, to: output, context: context)
-        } else {
-            context.console.write(page)
-        }
+        try output.emit(page, context: context)
     }
 }

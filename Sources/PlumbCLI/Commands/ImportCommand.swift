@@ -24,7 +24,7 @@ enum ImportCommand: Command {
         flags: ["--json"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
 
     /// What `import figma` reads: Figma files of 100 MB exist; they stop where specs do.
-    static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", limited: "a Figma file", maxBytes: SpecFile.maxBytes)
+    static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", maxBytes: SpecFile.maxBytes)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         guard arguments.positionals.first == "figma" else {

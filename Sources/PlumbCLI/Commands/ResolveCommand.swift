@@ -7,7 +7,7 @@ import LayoutSpec
 /// JSON or an SVG picture.
 enum ResolveCommand: Command {
     static let spec = CommandSpec(
-        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg | --json] [-o FILE]",
+        name: "resolve", usage: "DOC[@REV] | FILE --size WxH | --device NAME [--format table|json|svg | --json] [-o FILE.json|svg|png|pdf|txt]",
         summary: "compute the frames of a version (or spec file) on a screen",
         details: """
             Lays out a stored version (head by default) or a spec file, nested or flat, and
@@ -16,10 +16,13 @@ enum ResolveCommand: Command {
 
             \(LayoutOptions.help)
               --format F        table (the default on a terminal), json (the default otherwise),
-                                or svg; with -o and no --format, the file's extension decides
+                                or svg
               --json            the same as --format json (and --device list --json lists the
                                 devices as JSON)
-              -o FILE           write to FILE instead of stdout
+              -o FILE           write to FILE instead of stdout, in the format its extension
+                                names: .json, .svg, .txt (table), .png (the picture rasterised
+                                at --scale pixels per point, 1 without it) or .pdf; any other
+                                extension is a usage error
               --overlay         svg: the frames only, outlined and labelled with their ids
 
             json: {"document", "version" (full id; null for a file), "size": {"width", "height"},
@@ -37,7 +40,7 @@ enum ResolveCommand: Command {
         aliases: ["--output": "-o", "-f": "--format"])
 
     enum Format: String, CaseIterable {
-        case table, json, svg
+        case table, json, svg, png, pdf
     }
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
@@ -47,60 +50,64 @@ enum ResolveCommand: Command {
         }
         try arguments.expect(1...1, spec)
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: nil)
-        let output = arguments.value("-o").flatMap { $0 == "-" ? nil : $0 }
+        let output = try OutputFile.parse(arguments, allowed: [.json, .svg, .png, .pdf, .txt], spec: spec, context: context)
         let format = try format(arguments, output: output, console: context.console)
-        if arguments.has("--overlay") && format != .svg { throw CLIError.usage("--overlay draws on the svg format only", command: spec) }
+        if arguments.has("--overlay") && ![.svg, .png, .pdf].contains(format) {
+            throw CLIError.usage("--overlay draws pictures only (svg, png, pdf)", command: spec)
+        }
         let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)
         let measurer = try options.metrics.makeMeasurer()
 
         let layout = LayoutEngine(measurer: measurer).resolve(loaded.spec, viewport: options.viewport, scale: options.scale)
-        let text: String = switch format {
-        case .json: FramesJSON.render(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex)
-        case .table: FramesTable.render(loaded.spec, layout: layout)
-        case .svg: SVGRenderer(spec: loaded.spec, layout: layout, measurer: measurer, overlay: arguments.has("--overlay")).render()
+        var picture: String {
+            SVGRenderer(spec: loaded.spec, layout: layout, measurer: measurer, overlay: arguments.has("--overlay")).render()
+        }
+        let text: String
+        switch format {
+        case .json: text = FramesJSON.render(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex)
+        case .table: text = FramesTable.render(loaded.spec, layout: layout)
+        case .svg: text = picture
+        case .png, .pdf:
+            let bytes = try OutputFile.picture(picture, as: format == .png ? .png : .pdf, scale: options.scale)
+            MeasurerReport.printWarnings(of: measurer, console: context.console)
+            // Binary formats come only from an -o extension, so there is a path.
+            return try OutputFile.write(bytes, to: output.path!, context: context)
         }
         MeasurerReport.printWarnings(of: measurer, console: context.console)
-        if let output {
-            try OutputFile.write(text, to: output, context: context)
-        } else {
-            context.console.write(text)
-        }
+        try output.emit(text, context: context)
     }
 
-    /// `--format`, else the extension of `-o`'s file, else table on a terminal and json
-    /// otherwise.
-    static func format(_ arguments: ParsedArguments, output: String?, console: Console) throws(CLIError) -> Format {
+    /// The extension of `-o`'s file, else `--format` (or `--json`), else table on a terminal
+    /// and json otherwise. `--format` and the extension must agree when both are given.
+    static func format(_ arguments: ParsedArguments, output: OutputFile, console: Console) throws(CLIError) -> Format {
+        let fromFile: Format? = output.format.map { written in
+            switch written {
+            case .txt: .table
+            case .svg: .svg
+            case .png: .png
+            case .pdf: .pdf
+            default: .json
+            }
+        }
         if arguments.has("--json") {
             if let text = arguments.value("--format"), text.lowercased() != "json" {
                 throw CLIError.usage("--json is --format json; it does not go with --format \(text)", command: spec)
             }
+            if let fromFile, fromFile != .json, let path = output.path {
+                throw CLIError.usage("--json disagrees with -o \(path), whose extension names \(fromFile.rawValue)", command: spec)
+            }
             return .json
         }
         if let text = arguments.value("--format") {
-            guard let format = Format(rawValue: text.lowercased()) else {
-                throw CLIError.usage("--format: expected table, json or svg, got \"\(text)\"", command: spec)
+            guard let format = Format(rawValue: text.lowercased()), [.table, .json, .svg].contains(format) else {
+                throw CLIError.usage("--format: expected table, json or svg, got \"\(text)\" (PNG and PDF come from -o FILE.png or FILE.pdf)", command: spec)
+            }
+            if let fromFile, fromFile != format, let path = output.path {
+                throw CLIError.usage("--format \(format.rawValue) disagrees with -o \(path), whose extension names \(fromFile.rawValue)", command: spec)
             }
             return format
         }
-        if let output {
-            switch URL(fileURLWithPath: output).pathExtension.lowercased() {
-            case "svg": return .svg
-            case "txt": return .table
-            default: return .json
-            }
-        }
+        if let fromFile { return fromFile }
         return console.isTerminal ? .table : .json
-    }
-}
-
-/// Writing a command's output to `-o FILE`: whole or not at all.
-enum OutputFile {
-    static func write(_ text: String, to path: String, context: Context) throws {
-        let url = URL(fileURLWithPath: context.absolute(path))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CLIError.failure("\(path): cannot write: \(error.localizedDescription)")
-        }
     }
 }

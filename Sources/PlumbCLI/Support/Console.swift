@@ -36,8 +36,8 @@ public final class Console {
     public func write(_ text: String) { out(text) }
     /// Writes a message to stderr.
     public func message(_ text: String) { err(text.hasSuffix("\n") ? text : text + "\n") }
-    /// Writes a warning to stderr.
-    public func warn(_ text: String) { message("warning: \(text)") }
+    /// Writes a warning to stderr, its control characters escaped (warnings quote specs).
+    public func warn(_ text: String) { message("warning: \(TerminalText.escaped(text))") }
 
     /// Text in a colour (ANSI), when colour is on.
     public func colored(_ text: String, _ code: String) -> String {

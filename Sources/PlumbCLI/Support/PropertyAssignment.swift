@@ -53,10 +53,17 @@ enum PropertyAssignment {
     static func parseUnset(_ key: String, kind: ViewKind, spec: CommandSpec) throws(CLIError) -> [Property] {
         if let edges = composite[key] { return edges }
         if key == "frame" { return Frame.properties }
-        guard let property = Property(rawValue: key), !property.isStructural else {
-            throw CLIError.usage("--unset: unknown property \"\(key)\"" + Suggestion.hint(for: key, in: keys), command: spec)
+        guard let property = Property(rawValue: key) else {
+            throw CLIError.usage("--unset: unknown property \(JSONWriter.quote(key))" + Suggestion.hint(for: key, in: keys), command: spec)
         }
-        return [property]
+        switch property {
+        case .kind:
+            throw CLIError.usage("--unset: kind cannot be unset, every view has one; to change it, set it (kind=label)", command: spec)
+        case .parent, .order, .alive:
+            throw CLIError.usage("--unset: \(key) is where the view is in the tree, not a property to unset; use plumb mv to move the view, plumb rm to delete it", command: spec)
+        default:
+            return [property]
+        }
     }
 }
 

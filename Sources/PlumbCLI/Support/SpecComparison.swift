@@ -10,20 +10,15 @@ struct SpecComparison {
     let difference: StateDifference
 
     /// Compares `state` with `spec`, planning edits as `apply` does. Only the views the edits
-    /// touch can differ, so the difference is taken between those views before and after the
-    /// edits: O(edits), not O(document), which keeps a re-apply of a big file as cheap as before.
+    /// touch can have moved or changed, so those are looked for there only (`touched`).
     init(from state: DocumentState, toMatch spec: Spec, orderSuffix: String) {
         edits = EditPlanner.edits(toMatch: spec, from: state, orderSuffix: orderSuffix)
-        var before = DocumentState()
-        for view in Set(edits.map(\.view)) {
-            for (property, entry) in state.views[view] ?? ViewState() { before.apply(view: view, property: property, entry) }
-        }
-        var after = before
+        var after = state
         let stamp = Stamp(hlc: .zero, site: SiteID(high: 0, low: 0), seq: 0)
         for edit in edits {
             after.replace(view: edit.view, property: edit.property, with: DocumentState.Entry(value: edit.value, stamp: stamp))
         }
-        difference = StateDifference(from: before, to: after)
+        difference = StateDifference(from: state, to: after, touched: Set(edits.map(\.view)))
     }
 
     /// `2 added, 12 removed, 1 moved, 14 properties changed` (kinds with none left out), or

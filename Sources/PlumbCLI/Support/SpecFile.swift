@@ -7,14 +7,13 @@ enum SpecFile {
     /// Largest spec file accepted, in bytes.
     static let maxBytes = 256 << 20
 
-    /// What a command reads, in its messages: `expected` names it where a folder was given
-    /// ("a spec file"), `limited` where it is too large ("a spec" may be 256 MiB).
+    /// What a command reads: `expected` names it in messages where a folder or a write-only
+    /// descriptor was given ("a spec file"); `maxBytes` is its size limit.
     struct Kind {
         var expected: String
-        var limited: String
         var maxBytes: Int
 
-        static let spec = Kind(expected: "a spec file", limited: "a spec", maxBytes: SpecFile.maxBytes)
+        static let spec = Kind(expected: "a spec file", maxBytes: SpecFile.maxBytes)
     }
 
     static func read(_ path: String, context: Context) throws -> Spec {
@@ -26,30 +25,10 @@ enum SpecFile {
         }
     }
 
-    /// The whole file at `path` (relative to the working folder), or stdin for `-`: refused
-    /// with a message in words when it is missing, a folder, unreadable or larger than
-    /// `kind.maxBytes`.
+    /// The whole file at `path` (relative to the working folder), or stdin for `-`, through
+    /// `FileSystem.read`: refused in words when it is missing, a folder, unreadable or larger
+    /// than `kind.maxBytes`.
     static func bytes(_ path: String, context: Context, kind: Kind) throws -> [UInt8] {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            let absolute = context.absolute(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw CLIError.failure("\(path): no such file")
-            }
-            guard !isDirectory.boolValue else { throw CLIError.failure("\(path): is a folder, expected \(kind.expected)") }
-            let size = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int) ?? 0
-            guard size <= kind.maxBytes else {
-                throw CLIError.failure("\(path): \(size) bytes is larger than the \(kind.maxBytes >> 20) MiB \(kind.limited) may be")
-            }
-            guard let data = FileManager.default.contents(atPath: absolute) else { throw CLIError.failure("\(path): cannot read") }
-            bytes = Array(data)
-        }
-        guard bytes.count <= kind.maxBytes else {
-            throw CLIError.failure("\(path == "-" ? "<stdin>" : path): larger than the \(kind.maxBytes >> 20) MiB \(kind.limited) may be")
-        }
-        return bytes
+        try FileSystem.read(path == "-" ? path : context.absolute(path), shown: path, expected: kind.expected, limit: kind.maxBytes)
     }
 }

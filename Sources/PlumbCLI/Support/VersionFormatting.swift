@@ -25,7 +25,7 @@ enum VersionFormatting {
         let tags = version.tags.isEmpty ? "" : "  " + console.colored("(" + version.tags.map { "tag: \($0)" }.joined(separator: ", ") + ")", "33")
         let name = document == nil || document == version.document ? String(version.number) : "\(version.document)@\(version.number)"
         let number = name.leftPadded(to: 4)
-        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(version.author)  \(subject(version.message))\(tags)"
+        return "\(number)  \(console.colored(version.id.short, "33"))  \(shortTime(version.time))  \(TerminalText.field(version.author))  \(TerminalText.field(subject(version.message)))\(tags)"
     }
 
     /// A message's first line (git's subject), for one-line listings.

@@ -24,13 +24,16 @@ public struct StateDifference: Sendable, Equatable {
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty }
 
     /// Compares two effective states: the views in each document (`Projection`), so detached
-    /// views count as absent, as `show` has them.
-    public init(from old: DocumentState, to new: DocumentState) {
+    /// views count as absent, as `show` has them. `touched`, when given, holds every view whose
+    /// own properties differ between the states (as when `new` is `old` with some edits): moves
+    /// and property changes are looked for there only.
+    public init(from old: DocumentState, to new: DocumentState, touched: Set<String>? = nil) {
         let oldAlive = Set(Projection(old).order)
         let newAlive = Set(Projection(new).order)
         added = newAlive.subtracting(oldAlive).sorted()
         removed = oldAlive.subtracting(newAlive).sorted()
-        let kept = oldAlive.intersection(newAlive)
+        var kept = oldAlive.intersection(newAlive)
+        if let touched { kept.formIntersection(touched) }
         moved = kept.filter { old.value($0, .parent) != new.value($0, .parent) || old.value($0, .order) != new.value($0, .order) }.sorted()
         var keys = Set<PropertyKey>()
         for view in kept {

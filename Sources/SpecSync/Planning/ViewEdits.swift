@@ -27,13 +27,12 @@ public enum ViewEdits {
             if try document.contains(view) { throw EditError.viewExists(document.name, view: view) }
             throw EditError.invalid("\(document.name): a view \"\(view)\" already exists but is not in the document (\(try document.absenceDescription(of: view))); bring it back with `plumb restore \(document.name) \(view)` or move it with `plumb mv`")
         }
-        let order = try orderKey(in: document, parent: parent, moving: nil, index: index, suffix: suffix)
+        let order = try orderEdits(placing: view, in: document, parent: parent, index: index, suffix: suffix)
         var edits = [
             Edit(view: view, property: .alive, value: "true"),
             Edit(view: view, property: .kind, value: ValueText.string(kind.rawValue)),
             Edit(view: view, property: .parent, value: ValueText.string(parent)),
-            Edit(view: view, property: .order, value: ValueText.string(order)),
-        ]
+        ] + order
         let assigned = Dictionary(values, uniquingKeysWith: { $1 })
         for property in Property.allCases where !property.isStructural {
             let value = assigned[property]
@@ -64,7 +63,7 @@ public enum ViewEdits {
             if id == view { throw EditError.invalid("\(document.name): cannot move \"\(view)\" under itself or its own descendant \"\(parent)\"") }
             current = try document.parent(of: id)
         }
-        let order = try orderKey(in: document, parent: parent, moving: view, index: index, suffix: suffix)
+        let order = try orderEdits(placing: view, in: document, parent: parent, index: index, suffix: suffix)
         let parentValue = ValueText.string(parent)
         var edits: [Edit] = []
         let staysUnder = try document.contains(view) && document.value(view, .parent) == parentValue
@@ -72,26 +71,26 @@ public enum ViewEdits {
         let siblings = try document.children(of: parent)
         let others = siblings.filter { $0 != view }
         let targetIndex = min(index ?? others.count, others.count)
-        if !(staysUnder && siblings.firstIndex(of: view) == targetIndex) {
-            edits.append(Edit(view: view, property: .order, value: ValueText.string(order)))
+        // A rebalance (more than the view's own key) is written even where the view stays.
+        if order.count > 1 || !(staysUnder && siblings.firstIndex(of: view) == targetIndex) {
+            edits += order
         }
         return edits
     }
 
-    /// An order key placing a view at `index` among `parent`'s children in the document
-    /// (`moving` left out). The parent must be in the document and a container.
-    static func orderKey(in document: some DocumentReading, parent: String, moving: String?, index: Int?, suffix: String) throws -> String {
+    /// The order edits placing `view` at `index` among `parent`'s children in the document
+    /// (itself left out): its own key, or fresh keys for the siblings too where keys at that
+    /// spot have grown long (`EditPlanner.place`). The parent must be in the document and a
+    /// container.
+    static func orderEdits(placing view: String, in document: some DocumentReading, parent: String, index: Int?, suffix: String) throws -> [Edit] {
         guard try document.contains(parent), let kind = try document.kind(of: parent) else {
             throw EditError.notInDocument(document.name, try document.absenceDescription(of: parent), view: parent)
         }
         guard kind.isContainer else {
             throw EditError.invalid("\(document.name): \"\(parent)\" is a \(kind.rawValue), which cannot have children")
         }
-        let siblings = try document.children(of: parent).filter { $0 != moving }
-        let position = min(index ?? siblings.count, siblings.count)
-        let lower = position > 0 ? try document.orderKey(of: siblings[position - 1]) : nil
-        let upper = position < siblings.count ? try document.orderKey(of: siblings[position]) : nil
-        return FractionalIndex.key(between: lower.flatMap { $0.isEmpty ? nil : $0 }, and: upper, suffix: suffix)
+        let siblings = try document.children(of: parent).filter { $0 != view }.map { ($0, try document.orderKey(of: $0)) }
+        return EditPlanner.place(view, at: index ?? siblings.count, among: siblings, suffix: suffix)
     }
 }
 

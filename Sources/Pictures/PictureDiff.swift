@@ -1,0 +1,173 @@
+import LayoutEngine
+import SpecSync
+import LayoutSpec
+
+/// Two versions of a document laid out on one screen, and what changed between them as a
+/// picture shows it: views added, removed, moved or resized, and views whose properties
+/// changed while their frame stayed.
+///
+/// Views are matched by id. The property changes come from the caller (the store's
+/// `StateDifference`), so this type needs nothing but the two layouts.
+public struct PictureDiff {
+    /// One version as laid out, and how pictures label it (`v3`, `head`).
+    public struct Side {
+        public var spec: Spec
+        public var layout: Layout
+        public var label: String
+
+        public init(spec: Spec, layout: Layout, label: String) {
+            self.spec = spec
+            self.layout = layout
+            self.label = label
+        }
+    }
+
+    public let old: Side
+    public let new: Side
+    public let measurer: any TextMeasuring
+    /// The changes, in the new version's tree order, then removed views in the old one's.
+    public let changes: [PictureChange]
+
+    /// Compares the two sides. `changedProperties` maps a view id to the names of its
+    /// properties whose values differ (views in both versions only); a view listed there whose
+    /// frame is unchanged is a property-only change.
+    public init(old: Side, new: Side, changedProperties: [String: [String]], measurer: any TextMeasuring) {
+        self.old = old
+        self.new = new
+        self.measurer = measurer
+        let frames = FrameDifference(old: (old.spec, old.layout), new: (new.spec, new.layout))
+        var oldIndex: [String: Int] = [:]
+        for (index, view) in old.spec.views.enumerated() { oldIndex[view.id] = index }
+        var newIndex: [String: Int] = [:]
+        for (index, view) in new.spec.views.enumerated() { newIndex[view.id] = index }
+        var parents = Set<String>()
+        for spec in [old.spec, new.spec] {
+            for index in 1..<max(spec.count, 1) { if let parent = spec.parentID(of: index) { parents.insert(parent) } }
+        }
+        var byView: [String: PictureChange] = [:]
+        for entry in frames.entries {
+            let kind: PictureChange.Kind = entry.from == nil ? .added : entry.to == nil ? .removed : .moved
+            byView[entry.id] = PictureChange(
+                kind: kind, view: entry.id, from: entry.from, to: entry.to,
+                properties: kind == .moved ? changedProperties[entry.id] ?? [] : [],
+                drawnBefore: oldIndex[entry.id].map { old.layout.isDrawn[$0] } ?? false,
+                drawnAfter: newIndex[entry.id].map { new.layout.isDrawn[$0] } ?? false,
+                isContainer: parents.contains(entry.id))
+        }
+        var ordered: [PictureChange] = []
+        for (index, view) in new.spec.views.enumerated() {
+            if let change = byView[view.id] {
+                ordered.append(change)
+            } else if let properties = changedProperties[view.id], !properties.isEmpty, let before = oldIndex[view.id] {
+                ordered.append(PictureChange(
+                    kind: .changed, view: view.id, from: old.layout.frames[before], to: new.layout.frames[index],
+                    properties: properties, drawnBefore: old.layout.isDrawn[before], drawnAfter: new.layout.isDrawn[index],
+                    isContainer: parents.contains(view.id)))
+            }
+        }
+        for view in old.spec.views where newIndex[view.id] == nil {
+            if let change = byView[view.id] { ordered.append(change) }
+        }
+        changes = ordered
+    }
+
+    /// Colours of the marks, one per kind of change (GitHub's palette, readable on white).
+    public static func color(of kind: PictureChange.Kind) -> String {
+        switch kind {
+        case .added: "#1A7F37"
+        case .removed: "#CF222E"
+        case .moved: "#BF8700"
+        case .changed: "#8250DF"
+        }
+    }
+
+    /// The overlay: the new version's screen with every change marked on it. Added views are
+    /// green, removed ones red (where they were), moved or resized ones amber with their old
+    /// frame as a dashed ghost and an arrow from the old place to the new, and property-only
+    /// changes a violet dotted outline with a dot at the top-right corner.
+    public func overlaySVG() -> String {
+        let size = new.layout.viewport
+        var out = SVGDocument.header(width: size.width, height: size.height, title: "\(new.spec.name): \(old.label) → \(new.label)")
+        out += Self.definitions
+        SVGRenderer(spec: new.spec, layout: new.layout, measurer: measurer).appendScreen(to: &out)
+        out += "<g data-layer=\"changes\">\n"
+        for change in changes { appendMark(change, side: nil, to: &out) }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    /// Side by side: the old version on the left and the new on the right, each captioned,
+    /// removed and moved views marked on the left at their old frames, added, moved and
+    /// changed ones on the right at their new frames.
+    public func sideBySideSVG() -> String {
+        let sides = [old, new]
+        return DeviceSheet.render(title: "\(new.spec.name): \(old.label) | \(new.label)", captions: sides.map(\.label),
+                                  sizes: sides.map(\.layout.viewport)) { index, out in
+            SVGRenderer(spec: sides[index].spec, layout: sides[index].layout, measurer: measurer).appendScreen(to: &out)
+            out += "<g data-layer=\"changes\">\n"
+            for change in changes { appendMark(change, side: index == 0, to: &out) }
+            out += "</g>\n"
+        }
+    }
+
+    /// The arrowhead the moved marks end in.
+    static let definitions = """
+        <defs><marker id="plumb-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="8" markerHeight="8" orient="auto" markerUnits="userSpaceOnUse"><path d="M0,0 L8,4 L0,8 z" fill="\(color(of: .moved))"/></marker></defs>
+
+        """
+
+    /// Marks one change: on the overlay (`side` nil), or on the old (`true`) or new (`false`)
+    /// screen of the side-by-side picture. Containers get outlines without a tint, so the
+    /// marks of the views inside them stay readable.
+    private func appendMark(_ change: PictureChange, side isOld: Bool?, to out: inout String) {
+        // Marks wholly outside the screen cannot be seen; the list still names the change.
+        let screens = [old.layout.viewport, new.layout.viewport]
+        func visible(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return screens.contains { rect.x <= $0.width && rect.maxX >= 0 && rect.y <= $0.height && rect.maxY >= 0 }
+        }
+        guard visible(change.from) || visible(change.to) else { return }
+        let color = Self.color(of: change.kind)
+        let tint = change.isContainer ? "0" : "0.18"
+        let showsOld = isOld != false, showsNew = isOld != true
+        var body = ""
+        switch change.kind {
+        case .added:
+            guard showsNew, change.drawnAfter, let to = change.to else { return }
+            body = rect(to, "fill=\"\(color)\" fill-opacity=\"\(tint)\" stroke=\"\(color)\" stroke-width=\"2\"")
+        case .removed:
+            guard showsOld, change.drawnBefore, let from = change.from else { return }
+            body = rect(from, "fill=\"\(color)\" fill-opacity=\"\(tint)\" stroke=\"\(color)\" stroke-width=\"2\"")
+        case .moved:
+            guard let from = change.from, let to = change.to, change.drawnBefore || change.drawnAfter else { return }
+            if showsOld { body += rect(from, "fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\" data-ghost=\"true\"") }
+            if isOld == nil, (from.x, from.y) != (to.x, to.y) || (from.width, from.height) != (to.width, to.height) {
+                let start = (from.x + from.width / 2, from.y + from.height / 2), end = (to.x + to.width / 2, to.y + to.height / 2)
+                if abs(start.0 - end.0) + abs(start.1 - end.1) > 2 {
+                    body += "<line x1=\"\(SVGDocument.number(start.0))\" y1=\"\(SVGDocument.number(start.1))\" x2=\"\(SVGDocument.number(end.0))\" y2=\"\(SVGDocument.number(end.1))\" stroke=\"\(color)\" stroke-width=\"1.5\" marker-end=\"url(#plumb-arrow)\"/>"
+                }
+            }
+            if showsNew { body += rect(to, "fill=\"\(color)\" fill-opacity=\"\(change.isContainer ? "0" : "0.12")\" stroke=\"\(color)\" stroke-width=\"2\"") }
+        case .changed:
+            guard showsNew, change.drawnAfter, let to = change.to else { return }
+            body = rect(to, "fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" stroke-dasharray=\"2 2\"")
+            body += "<circle cx=\"\(SVGDocument.number(to.maxX))\" cy=\"\(SVGDocument.number(to.y))\" r=\"4\" fill=\"\(color)\"/>"
+        }
+        out += "<g class=\"plumb-change\" data-change=\"\(change.kind.rawValue)\" data-view=\"\(XMLText.escaped(change.view))\"><title>\(XMLText.escaped(change.summary))</title>\(body)</g>\n"
+    }
+
+    private func rect(_ rect: Rect, _ attributes: String) -> String {
+        "<rect x=\"\(SVGDocument.number(rect.x))\" y=\"\(SVGDocument.number(rect.y))\" width=\"\(SVGDocument.number(rect.width))\" height=\"\(SVGDocument.number(rect.height))\" \(attributes)/>"
+    }
+}
+
+extension PictureDiff {
+    /// The property names a picture diff marks per view, from the store's difference of two
+    /// states: every changed property, and "parent" or "order" for views moved in the tree.
+    public static func changedProperties(_ difference: StateDifference) -> [String: [String]] {
+        var properties: [String: [String]] = [:]
+        for change in difference.changed { properties[change.view, default: []].append(change.property.rawValue) }
+        for view in difference.moved { properties[view, default: []].append("parent/order") }
+        return properties
+    }
+}

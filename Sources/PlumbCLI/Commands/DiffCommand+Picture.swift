@@ -1,0 +1,87 @@
+import LayoutEngine
+import LayoutSpec
+import Pictures
+import SpecStore
+import SpecSync
+
+extension DiffCommand {
+    static let pictureHelp = """
+        --picture draws the difference: the newer version's screen with added views green,
+        removed ones red, moved or resized ones amber (the old frame dashed, an arrow from old
+        to new) and property-only changes violet. -o FILE picks the format by extension: .svg
+        (the default, on stdout without -o), .png (at --scale pixels per point, 1 without it),
+        .pdf, .html (both pictures and the list of changes, one self-contained page) or .json
+        (the list of changes). --side-by-side draws the two versions next to each other
+        instead of one over the other. The screen defaults to an iPhone 15.
+        """
+
+    /// `diff --picture`: both versions laid out on one screen, drawn with their changes.
+    static func runPicture(_ first: DocumentReference, _ second: DocumentReference, _ arguments: ParsedArguments, context: Context) throws {
+        let store = try context.readStore()
+        let oldVersion = try first.version(in: store), newVersion = try second.version(in: store)
+        let old = try SpecSource.load(oldVersion, store: store, context: context)
+        let new = try SpecSource.load(newVersion, store: store, context: context)
+        let difference = StateDifference(from: try store.state(of: oldVersion), to: try store.state(of: newVersion))
+        try runPicture(old, new, difference: difference, arguments, context: context)
+    }
+
+    /// `diff --picture` of two loaded specs (versions, or a version and a file) whose stored
+    /// difference is `difference`.
+    static func runPicture(_ old: LoadedSpec, _ new: LoadedSpec, difference: StateDifference, _ arguments: ParsedArguments, context: Context) throws {
+        let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
+        let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec, context: context)
+        if arguments.has("--json") && output.format != nil && output.format != .json {
+            throw CLIError.usage("--json prints the list of changes; it does not go with -o \(output.path!)", command: spec)
+        }
+        let measurer = try options.metrics.makeMeasurer()
+        let engine = LayoutEngine(measurer: measurer)
+        let diff = PictureDiff(
+            old: .init(spec: old.spec, layout: engine.resolve(old.spec, viewport: options.viewport, scale: options.scale), label: label(old)),
+            new: .init(spec: new.spec, layout: engine.resolve(new.spec, viewport: options.viewport, scale: options.scale), label: label(new)),
+            changedProperties: PictureDiff.changedProperties(difference), measurer: measurer)
+        let format = arguments.has("--json") ? .json : output.format ?? .svg
+        let bytes: [UInt8]
+        switch format {
+        case .json:
+            bytes = Array((JSONWriter.pretty(pictureJSON(diff)) + "\n").utf8)
+        case .html:
+            let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
+            bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
+        default:
+            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG()
+            bytes = try OutputFile.picture(svg, as: format, scale: options.scale)
+        }
+        MeasurerReport.printWarnings(of: measurer, console: context.console)
+        if let path = output.path {
+            try OutputFile.write(bytes, to: path, context: context)
+            context.console.message("\(path): \(TransferReporting.plural(diff.changes.count, "change")) between \(diff.old.label) and \(diff.new.label) at \(options.screenDescription)")
+        } else {
+            context.console.write(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// `v3`, with the version's tags: `v3 (release)`; a file by its spec's name.
+    static func label(_ loaded: LoadedSpec) -> String {
+        guard let version = loaded.version else { return "file \(loaded.document)" }
+        return "v\(version.number)" + (version.tags.isEmpty ? "" : " (\(version.tags.joined(separator: ", ")))")
+    }
+
+    /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}]}`; `change` is
+    /// added, removed, moved (moved or resized: the frames say which) or changed (properties
+    /// only).
+    static func pictureJSON(_ diff: PictureDiff) -> JSONValue {
+        .object([
+            JSONMember("from", .string(diff.old.label)),
+            JSONMember("to", .string(diff.new.label)),
+            JSONMember("changes", .array(diff.changes.map { change in
+                .object([
+                    JSONMember("view", .string(change.view)),
+                    JSONMember("change", .string(change.kind.rawValue)),
+                    JSONMember("from", change.from.map(FramesJSON.value) ?? .null),
+                    JSONMember("to", change.to.map(FramesJSON.value) ?? .null),
+                    JSONMember("properties", .array(change.properties.map(JSONValue.string))),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SpecStore
+import Studio
+
+/// `plumb serve`: the local studio in the browser, until interrupted.
+enum ServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve", usage: "[--port N] [--host ADDRESS] [--open] [--metrics fonts|fixed]",
+        summary: "open the store in a local web studio (pictures, diffs, devices, conflicts)",
+        details: """
+            Serves the store at http://127.0.0.1:PORT/ until Ctrl-C and prints the address with
+            this run's token (?token=…): open that. Pages follow the store live when other
+            commands write it. See docs/studio.md.
+              --port N          the port (default 4600; 0 picks a free one)
+              --host ADDRESS    the address to listen on (default 127.0.0.1, this machine only)
+              --open            open the address in the default browser (xdg-open)
+              --metrics M       fonts (default) or fixed, as for resolve
+            """,
+        flags: ["--open"], options: ["--port", "--host", "--metrics"])
+
+    static let defaultPort: UInt16 = 4600
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws {
+        try arguments.expect(0...0, spec)
+        var port = defaultPort
+        if let text = arguments.value("--port") {
+            guard let value = UInt16(text) else { throw CLIError.usage("--port: expected a port number from 0 to 65535, got \"\(text)\"", command: spec) }
+            port = value
+        }
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let metricsText = arguments.value("--metrics") ?? TextMetricsChoice.fonts.rawValue
+        guard let metrics = TextMetricsChoice(rawValue: metricsText) else {
+            throw CLIError.usage("--metrics: expected fonts or fixed, got \"\(metricsText)\"", command: spec)
+        }
+        _ = try metrics.makeMeasurer()  // fail now, with the CLI's message, if there are no fonts
+        let storePath = try context.store().path
+        // Signals are taken by sigwait below, in this thread only: block them before the
+        // server's threads start, so they inherit the mask.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        var configuration = Studio.Configuration(
+            storePath: storePath, author: context.author,
+            openStore: { [environment = context.environment, directory = context.directory] path in
+                try Context(environment: environment, directory: directory, console: Console.silent, storePath: nil).open(path)
+            },
+            makeMeasurer: { try metrics.makeMeasurer() })
+        configuration.host = host
+        configuration.port = port
+        let studio: Studio
+        do {
+            studio = try Studio(configuration)
+        } catch let error as StudioError {
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            if case .badHost = error { throw CLIError.usage(error.description, command: spec) }
+            throw CLIError.failure(error.description + (port != 0 ? " (another studio? --port 0 picks a free port)" : ""))
+        }
+        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+            context.console.warn("listening on \(host): anybody who can reach it and has the address with its token can read and change the store")
+        }
+        context.console.message("Plumb studio for \(storePath); Ctrl-C stops it.")
+        context.console.print(studio.url)
+        if arguments.has("--open") { openBrowser(studio.url, console: context.console) }
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        studio.stop()
+        context.console.message("stopped")
+    }
+
+    private static func openBrowser(_ url: String, console: Console) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            console.warn("cannot open a browser (xdg-open): \(error); open the address yourself")
+        }
+    }
+}
+
+extension Console {
+    /// A console that prints nothing: for contexts that only open stores.
+    static var silent: Console {
+        Console(out: { _ in }, err: { _ in }, isTerminal: false, errorIsTerminal: false, useColor: false)
+    }
+}

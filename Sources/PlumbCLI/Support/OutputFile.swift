@@ -1,0 +1,70 @@
+import Foundation
+import Pictures
+
+/// `-o FILE`: where a command writes, and the format the file's extension asks for.
+///
+/// The extension picks the format everywhere (`.svg`, `.png`, `.pdf`, `.json`, and `.html` or
+/// `.txt` where a command has them); an extension the command cannot write is a usage error,
+/// never a file in another format under a misleading name. `-o -` is stdout.
+struct OutputFile {
+    /// A format a file can be written in, named by its extension.
+    enum Format: String, CaseIterable {
+        case svg, png, pdf, json, html, txt
+
+        /// `.svg`, for messages.
+        var dotted: String { "." + rawValue }
+    }
+
+    /// The path as given, or nil for stdout.
+    let path: String?
+    /// The format the extension names; nil for stdout.
+    let format: Format?
+
+    /// Reads `-o`. `allowed` are the formats the command writes; a folder is refused first (it
+    /// has no extension to pick a format by, but that is not what is wrong).
+    static func parse(_ arguments: ParsedArguments, allowed: [Format], spec: CommandSpec, context: Context) throws(CLIError) -> OutputFile {
+        guard let path = arguments.value("-o"), path != "-" else { return OutputFile(path: nil, format: nil) }
+        try FileSystem.refuseFolder(context.absolute(path), shown: path)
+        let written = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard let format = Format(rawValue: written), allowed.contains(format) else {
+            let names = allowed.map(\.dotted)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            let got = written.isEmpty ? "no extension" : ".\(written)"
+            throw CLIError.usage("-o \(path): the extension picks the format, and \(spec.name) writes \(list) (got \(got))", command: spec)
+        }
+        return OutputFile(path: path, format: format)
+    }
+
+    /// Writes the whole file or nothing (a temporary file renamed into place); a folder, a
+    /// missing folder or a refused write is said in words.
+    static func write(_ bytes: [UInt8], to path: String, context: Context) throws {
+        try FileSystem.writeAtomically(bytes, to: context.absolute(path), shown: path)
+    }
+
+    static func write(_ text: String, to path: String, context: Context) throws {
+        try write(Array(text.utf8), to: path, context: context)
+    }
+
+    /// Writes `svg` in `format`: as it is, or rasterised to PNG at `scale` pixels per point
+    /// (1 when nil), or drawn into a PDF.
+    static func picture(_ svg: String, as format: Format, scale: Double?) throws -> [UInt8] {
+        do {
+            switch format {
+            case .png: return try Rasterizer.png(svg, scale: scale ?? 1)
+            case .pdf: return try Rasterizer.pdf(svg)
+            default: return Array(svg.utf8)
+            }
+        } catch {
+            throw CLIError.failure("cannot draw the \(format.rawValue.uppercased()): \(error)")
+        }
+    }
+
+    /// Sends text to the file, or to stdout when there is none.
+    func emit(_ text: String, context: Context) throws {
+        if let path {
+            try Self.write(text, to: path, context: context)
+        } else {
+            context.console.write(text)
+        }
+    }
+}

@@ -1,0 +1,277 @@
+/// studio.js: every page is served whole by the server; this script swaps `<main>` for a fresh
+/// copy when the page's state changes (a device, a version, a view) or when the store changes
+/// (server-sent events), and wires the controls. The page's state lives in its address, so a
+/// reload or a refresh shows the same thing.
+enum StudioScript {
+    static let text = #"""
+        'use strict';
+        (() => {
+          const token = document.querySelector('meta[name="plumb-token"]').content;
+          const mainElement = () => document.getElementById('main');
+          let loading = null;
+          let reloadAgain = false;
+
+          function notice(text, kind) {
+            const element = document.getElementById('notice');
+            element.textContent = text;
+            element.dataset.kind = kind || 'info';
+            element.hidden = false;
+            clearTimeout(notice.timer);
+            notice.timer = setTimeout(() => { element.hidden = true; }, 5000);
+          }
+
+          // Fetches a page and puts its <main> in place of this one.
+          async function load(url) {
+            const response = await fetch(url, { headers: { 'Accept': 'text/html' } });
+            const text = await response.text();
+            if (!response.ok) { notice(text.trim(), 'error'); return false; }
+            const page = new DOMParser().parseFromString(text, 'text/html');
+            const next = page.getElementById('main');
+            if (!next) return false;
+            const scrolls = Array.from(mainElement().querySelectorAll('ol.versions')).map(e => e.scrollTop);
+            mainElement().replaceWith(next);
+            document.title = page.title;
+            next.querySelectorAll('ol.versions').forEach((e, i) => { if (scrolls[i] !== undefined) e.scrollTop = scrolls[i]; });
+            wire(next);
+            return true;
+          }
+
+          // Goes to another state of the page (pushed on the history).
+          async function go(url) {
+            history.pushState(null, '', url);
+            await reload();
+          }
+
+          // Loads the current address again; calls that come while one runs are folded into one.
+          async function reload() {
+            if (loading) { reloadAgain = true; return loading; }
+            loading = (async () => {
+              do {
+                reloadAgain = false;
+                try { await load(location.pathname + location.search); } catch (error) { notice(String(error), 'error'); }
+              } while (reloadAgain);
+              loading = null;
+            })();
+            return loading;
+          }
+
+          function withQuery(changes) {
+            const url = new URL(location.href);
+            for (const [key, value] of Object.entries(changes)) {
+              if (value === undefined) continue;
+              if (value === null || value === undefined || value === '') url.searchParams.delete(key); else url.searchParams.set(key, value);
+            }
+            return url.pathname + url.search;
+          }
+
+          async function post(path, fields) {
+            const response = await fetch(path, {
+              method: 'POST',
+              headers: { 'X-Plumb-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams(fields).toString(),
+            });
+            const text = await response.text();
+            if (!response.ok) throw new Error(text.trim());
+            return JSON.parse(text);
+          }
+
+          function wire(root) {
+            switch (root.dataset.page) {
+              case 'document': wireDocument(root); break;
+              case 'diff': wireDiffPage(root); break;
+              case 'sheet': wireSheet(root); break;
+              case 'conflicts': wireConflicts(root); break;
+            }
+          }
+
+          // The document page: screen choice, resizing, clicking views, history.
+          function wireDocument(root) {
+            const form = root.querySelector('[data-screen-form]');
+            form.addEventListener('submit', event => event.preventDefault());
+            form.elements.device.addEventListener('change', () => {
+              go(withQuery({ device: form.elements.device.value || null, size: null, landscape: null }));
+            });
+            for (const name of ['w', 'h']) {
+              form.elements[name].addEventListener('change', () => {
+                const w = Math.round(Number(form.elements.w.value)), h = Math.round(Number(form.elements.h.value));
+                if (w >= 1 && h >= 1) go(withQuery({ size: w + 'x' + h, device: null, landscape: null }));
+              });
+            }
+            const screen = root.querySelector('.screen');
+            screen.addEventListener('click', event => {
+              const group = event.target.closest('g[data-view]');
+              if (group) selectView(root, group.dataset.view);
+            });
+            wireHandle(root, screen);
+            markSelected(root, root.dataset.view);
+            wirePanel(root);
+          }
+
+          function markSelected(root, view) {
+            root.querySelectorAll('.screen g.selected').forEach(g => g.classList.remove('selected'));
+            if (!view) return;
+            root.querySelectorAll('.screen g[data-view]').forEach(g => { if (g.dataset.view === view) g.classList.add('selected'); });
+          }
+
+          async function selectView(root, view) {
+            const screen = root.querySelector('.screen');
+            const query = new URLSearchParams(location.search);
+            query.set('rev', screen.dataset.rev);
+            query.delete('view');
+            const response = await fetch('/d/' + encodeURIComponent(root.dataset.document) + '/views/' + encodeURIComponent(view) + '?' + query);
+            const text = await response.text();
+            if (!response.ok) { notice(text.trim(), 'error'); return; }
+            root.querySelector('#panel').innerHTML = text;
+            root.dataset.view = view;
+            markSelected(root, view);
+            history.replaceState(null, '', withQuery({ view }));
+            wirePanel(root);
+          }
+
+          function wirePanel(root) {
+            root.querySelectorAll('#panel [data-select-view]').forEach(link => link.addEventListener('click', event => {
+              event.preventDefault();
+              selectView(root, link.dataset.selectView);
+            }));
+          }
+
+          // The corner handle: dragging resizes the screen; the server lays the version out
+          // again at each new size (one request at a time, the latest size last).
+          function wireHandle(root, screen) {
+            const handle = screen.querySelector('.handle');
+            let start = null, inFlight = false, wanted = null;
+            async function fetchPicture() {
+              if (inFlight || !wanted) return;
+              inFlight = true;
+              const [w, h] = wanted;
+              wanted = null;
+              try {
+                const query = new URLSearchParams({ rev: screen.dataset.rev, size: w + 'x' + h });
+                const response = await fetch('/d/' + encodeURIComponent(root.dataset.document) + '/picture.svg?' + query);
+                if (response.ok) {
+                  const svg = new DOMParser().parseFromString(await response.text(), 'image/svg+xml').documentElement;
+                  const old = screen.querySelector('svg');
+                  old.replaceWith(document.importNode(svg, true));
+                  screen.dataset.width = w;
+                  screen.dataset.height = h;
+                  markSelected(root, root.dataset.view);
+                }
+              } finally {
+                inFlight = false;
+                if (wanted) fetchPicture();
+              }
+            }
+            function sizeFrom(event) {
+              const w = Math.max(40, Math.min(4000, Math.round(start.w + event.clientX - start.x)));
+              const h = Math.max(40, Math.min(4000, Math.round(start.h + event.clientY - start.y)));
+              return [w, h];
+            }
+            handle.addEventListener('pointerdown', event => {
+              event.preventDefault();
+              handle.setPointerCapture(event.pointerId);
+              start = { x: event.clientX, y: event.clientY, w: Number(screen.dataset.width), h: Number(screen.dataset.height) };
+              screen.classList.add('resizing');
+            });
+            handle.addEventListener('pointermove', event => {
+              if (!start) return;
+              const [w, h] = sizeFrom(event);
+              screen.style.width = w + 'px';
+              screen.style.height = h + 'px';
+              root.querySelector('[data-caption]').textContent = w + '×' + h + ' (resizing)';
+              wanted = [w, h];
+              fetchPicture();
+            });
+            handle.addEventListener('pointerup', event => {
+              if (!start) return;
+              const [w, h] = sizeFrom(event);
+              start = null;
+              screen.classList.remove('resizing');
+              go(withQuery({ size: w + 'x' + h, device: null, landscape: null }));
+            });
+          }
+
+          // Stepping through the history with the keyboard.
+          document.addEventListener('keydown', event => {
+            const root = mainElement();
+            if (root.dataset.page !== 'document' || event.altKey || event.ctrlKey || event.metaKey) return;
+            if (event.target.closest && event.target.closest('input, select, textarea')) return;
+            const newer = event.key === 'ArrowUp' || event.key === 'k';
+            const older = event.key === 'ArrowDown' || event.key === 'j';
+            if (!newer && !older) return;
+            const current = root.querySelector('ol.versions li.current');
+            if (!current) return;
+            const next = newer ? current.previousElementSibling : current.nextElementSibling;
+            const link = next && next.querySelector('a');
+            if (!link) return;
+            event.preventDefault();
+            go(link.getAttribute('href'));
+          });
+
+          function wireDiffPage(root) {
+            plumbWireDiff(root);
+            const form = root.querySelector('[data-diff-form]');
+            form.addEventListener('submit', event => event.preventDefault());
+            for (const name of ['from', 'to', 'device']) {
+              form.elements[name].addEventListener('change', () => {
+                go(withQuery({ [name]: form.elements[name].value || null, size: name === 'device' ? null : undefined }));
+              });
+            }
+            form.querySelectorAll('input[name=mode]').forEach(radio => radio.addEventListener('change', () => {
+              history.replaceState(null, '', withQuery({ mode: radio.value === 'side' ? 'side' : null }));
+            }));
+          }
+
+          function wireSheet(root) {
+            const form = root.querySelector('[data-sheet-form]');
+            form.addEventListener('submit', event => event.preventDefault());
+            form.addEventListener('change', () => {
+              const devices = Array.from(form.querySelectorAll('input[name=device]:checked')).map(box => box.value);
+              if (devices.length === 0) { notice('Pick at least one device.', 'error'); return; }
+              go(withQuery({ devices: devices.join(','), rev: form.elements.rev.value, landscape: form.elements.landscape.checked ? '1' : null }));
+            });
+          }
+
+          function wireConflicts(root) {
+            const base = '/d/' + encodeURIComponent(root.dataset.document) + '/conflicts/';
+            root.querySelectorAll('button[data-action]').forEach(button => button.addEventListener('click', async () => {
+              button.disabled = true;
+              try {
+                const data = button.dataset;
+                const fields = data.action === 'keep' ? { view: data.view, property: data.property, site: data.site, hlc: data.hlc }
+                  : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
+                  : {};
+                const result = await post(base + button.dataset.action, fields);
+                notice(result.message || ('cleared ' + result.cleared + ' conflicts'));
+                await reload();
+              } catch (error) {
+                notice(error.message, 'error');
+                button.disabled = false;
+              }
+            }));
+          }
+
+          // Following the store: one event stream per page; the server says which documents
+          // changed, and a page that shows one of them loads itself again.
+          function follow() {
+            const live = document.getElementById('live');
+            const source = new EventSource('/events');
+            source.addEventListener('hello', () => { live.dataset.state = 'on'; });
+            source.addEventListener('store', event => {
+              const data = JSON.parse(event.data);
+              live.dataset.state = 'on';
+              const shown = mainElement().dataset.document;
+              if (!shown || data.documents.includes(shown)) {
+                reload().then(() => { document.body.dataset.generation = String(data.generation); });
+              } else {
+                document.body.dataset.generation = String(data.generation);
+              }
+            });
+            source.addEventListener('error', () => { live.dataset.state = 'off'; });
+          }
+
+          window.addEventListener('popstate', () => reload());
+          wire(mainElement());
+          follow();
+        })();
+        """#
+}

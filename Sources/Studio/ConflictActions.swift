@@ -1,0 +1,72 @@
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// What the conflicts page's buttons do. Each makes a version through the same code as the CLI:
+/// the store's one commit path (`Store.commit`, as `plumb set` does) and `Store.restore` (as
+/// `plumb restore` does).
+enum ConflictActions {
+    /// A document's open conflicts, property and structural: the count the documents page and
+    /// the tabs show, as many as `plumb conflicts DOC` lists.
+    static func count(_ store: Store, document: String) throws -> Int {
+        try store.conflicts(of: document).count + store.structuralConflicts(of: document).count
+    }
+
+    /// The conflict of `document` a button names: its view, property and the losing write's
+    /// site and clock (as `plumb conflicts --json` prints them).
+    static func find(_ store: Store, document: String, form: [String: String]) throws -> Conflict {
+        guard let view = form["view"], let property = form["property"], let site = form["site"], let hlc = form["hlc"] else {
+            throw StudioError.badRequest("expected the fields view, property, site and hlc")
+        }
+        let conflicts = try store.conflicts(of: document)
+        guard let conflict = conflicts.first(where: {
+            $0.view == view && $0.property == property && $0.loser.stamp.site.hex == site && String($0.loser.stamp.hlc.rawValue) == hlc
+        }) else {
+            throw StudioError.notFound("\(document): no conflict on \(view).\(property) with that losing write (it may have been cleared)")
+        }
+        return conflict
+    }
+
+    /// Makes the value that lost win: one new version setting it. Nil when the head already
+    /// has that value.
+    static func keepOtherValue(_ conflict: Conflict, document: String, store: Store, author: String) throws -> VersionRecord? {
+        guard let property = Property(rawValue: conflict.property) else {
+            throw StoreError.invalidEdit("\(document): \(conflict.view).\(conflict.property) is not a property this Plumb knows")
+        }
+        let shown = conflict.loser.value ?? "unset"
+        let result = try store.commit(document: document, message: "Keep the other value of \(conflict.view).\(conflict.property): \(shown)", author: author) { head in
+            guard try head.isAlive(conflict.view) else {
+                throw StoreError.invalidEdit("\(document): \"\(conflict.view)\" is deleted; bring it back before keeping its value")
+            }
+            if try head.value(conflict.view, property) == conflict.loser.value { return [] }
+            return [Edit(view: conflict.view, property: property, value: conflict.loser.value)]
+        }
+        return result?.version
+    }
+
+    /// The structural conflict of `document` a restore button names: its view and the losing
+    /// change's site and clock (as `plumb conflicts --json` prints them).
+    static func findStructural(_ store: Store, document: String, form: [String: String]) throws -> StructuralConflict {
+        guard let view = form["view"], let site = form["site"], let hlc = form["hlc"] else {
+            throw StudioError.badRequest("expected the fields view, site and hlc")
+        }
+        guard let conflict = try store.structuralConflicts(of: document).first(where: {
+            $0.view == view && $0.loser.site.hex == site && String($0.loser.hlc.rawValue) == hlc
+        }) else {
+            throw StudioError.notFound("\(document): no structural conflict on \(view) with that losing change (it may have been cleared)")
+        }
+        return conflict
+    }
+
+    /// Brings the lost view back as `plumb restore` does, with the arguments `plumb conflicts`
+    /// names for it: the view, `--from` the version that made the losing change (or, when this
+    /// store lacks it, the latest version that has the view). No new version when the head has
+    /// the view as it was there.
+    static func restore(_ conflict: StructuralConflict, document: String, store: Store, author: String) throws -> RestoreResult {
+        guard conflict.isRestorable else {
+            throw StudioError.badRequest("\(document): the move of \(conflict.view) was skipped, but nothing left the document; there is nothing to restore")
+        }
+        let version = try store.losingVersion(of: conflict, in: document)
+        return try store.restore(document: document, view: conflict.view, from: version?.id.hex, author: author)
+    }
+}

@@ -1,0 +1,118 @@
+import LayoutSpec
+import SpecStore
+import SpecSync
+
+/// `/d/DOC/conflicts`: every conflict `plumb conflicts DOC` lists. Property conflicts show what
+/// won, what lost and what the head has now, with a button that keeps the other value;
+/// structural ones say what happened in `plumb conflicts`' words, with a button that restores
+/// the lost view as `plumb restore` does. Each button makes a new version.
+enum ConflictsPage {
+    static func render(_ workbench: Workbench, document: String) throws -> String {
+        let store = workbench.store
+        _ = try store.head(of: document)
+        let properties = try store.conflicts(of: document)
+        let structural = try store.structuralConflicts(of: document).map { ($0, try store.losingVersion(of: $0, in: document)) }
+        var out = PageShell.tabs(document, active: "conflicts", conflicts: properties.count + structural.count)
+        out += """
+            <p class="explain">When two stores set the same property concurrently, the later write wins and the \
+            other is kept here; <b>Keep the other value</b> makes it win. When one store deletes a view while another \
+            works on it or under it, the delete wins and the lost work is kept here; <b>Restore</b> brings the view back \
+            as it was in the version that lost (as <code>plumb restore</code>). Each makes a new version. \
+            <b>Dismiss all</b> forgets the list (as <code>plumb conflicts \(escape(document)) --clear</code>) when the winners are right.</p>
+
+            """
+        guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
+        let head = try workbench.load(document, revision: nil)
+        if !properties.isEmpty { out += propertyTable(properties, head: head, document: document) }
+        if !structural.isEmpty { out += structureTable(structural, head: head, document: document) }
+        out += """
+            <p><button type="button" class="secondary" data-action="clear">Dismiss all</button></p>
+            """
+        return out
+    }
+
+    private static func propertyTable(_ conflicts: [Conflict], head: LoadedVersion, document: String) -> String {
+        var out = """
+            <h2>Property values</h2>
+            <table class="conflicts" data-conflicts="property">
+            <thead><tr><th>View</th><th>Property</th><th>Won</th><th>Lost</th><th>Now</th><th></th></tr></thead>
+            <tbody>
+
+            """
+        for conflict in conflicts {
+            let property = Property(rawValue: conflict.property)
+            let now = property.flatMap { head.state.value(conflict.view, $0) }
+            let action: String
+            if !head.state.isAlive(conflict.view) {
+                action = "<span class=\"muted\">view deleted</span>"
+            } else if property != nil && now == conflict.loser.value {
+                action = "<span class=\"kept\">kept</span>"
+            } else {
+                action = """
+                    <button type="button" data-action="keep" data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))" \
+                    data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)">Keep the other value</button>
+                    """
+            }
+            out += """
+                <tr data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))">\
+                <td><a href="\(escape(Paths.link("/d/\(document)", [("view", conflict.view)])))"><code>\(escape(conflict.view))</code></a></td>\
+                <td><code>\(escape(conflict.property))</code></td><td>\(side(conflict.winner))</td><td>\(side(conflict.loser))</td>\
+                <td class="now"><code>\(escape(now ?? "unset"))</code></td><td>\(action)</td></tr>
+
+                """
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    /// Structural conflicts, each in `plumb conflicts`' words, with the version that lost (a
+    /// link showing the view there) and a restore button while the view is out of the document.
+    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: LoadedVersion, document: String) -> String {
+        var out = """
+            <h2>Structure</h2>
+            <table class="conflicts" data-conflicts="structure">
+            <thead><tr><th>View</th><th>What</th><th>What happened</th><th>Lost in</th><th></th></tr></thead>
+            <tbody>
+
+            """
+        for (conflict, version) in conflicts {
+            let view = conflict.view
+            let back = head.state.isAlive(view) && !head.detached.contains(view)
+            let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: stamp, text: { "<code>\(escape($0))</code>" },
+                                           stillOut: !back)
+            let lostIn = version.map {
+                "<a href=\"\(escape(Paths.link("/d/\(document)", [("rev", $0.id.hex), ("view", view)])))\">v\($0.number)</a> <span class=\"meta\">\($0.id.short)</span>"
+            } ?? "<span class=\"muted\">not in this store</span>"
+            let action: String
+            if !conflict.isRestorable {
+                action = "<span class=\"muted\">nothing left the document</span>"
+            } else if back {
+                action = "<span class=\"kept\">restored</span>"
+            } else {
+                action = """
+                    <button type="button" data-action="restore" data-view="\(escape(view))" data-site="\(conflict.loser.site.hex)" \
+                    data-hlc="\(conflict.loser.hlc.rawValue)">Restore</button>
+                    """
+            }
+            out += """
+                <tr data-view="\(escape(view))" data-kind="\(conflict.kind.rawValue)" data-site="\(conflict.loser.site.hex)" data-hlc="\(conflict.loser.hlc.rawValue)">\
+                <td><code>\(escape(view))</code></td><td class="kind">\(escape(conflict.kind.summary))</td>\
+                <td class="account">\(account)</td><td>\(lostIn)</td><td>\(action)</td></tr>
+
+                """
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    private static func side(_ side: Conflict.Side) -> String {
+        "<code>\(escape(side.value ?? "unset"))</code><br>\(meta(side.stamp))"
+    }
+
+    private static func meta(_ stamp: Stamp) -> String {
+        "<span class=\"meta\">site \(stamp.site.short) · \(TimeText.short(Int64(stamp.hlc.milliseconds)))</span>"
+    }
+
+    /// A change's site and time inside a sentence: `site 8c32a27f (2026-12-01 05:47)`.
+    private static func stamp(_ stamp: Stamp) -> String {
+        "site <span class=\"site\">\(stamp.site.short)</span> (\(TimeText.short(Int64(stamp.hlc.milliseconds))))"
+    }
+}

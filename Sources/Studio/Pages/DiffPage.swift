@@ -1,0 +1,46 @@
+import Pictures
+import SpecStore
+
+/// `/d/DOC/diff`: the picture diff of two versions (`from`, `to`; the one before `to`, and
+/// head, by default) on one screen, as an overlay or side by side (`mode=side`), with the list
+/// of changes beside it; pointing at a change highlights its view.
+enum DiffPage {
+    static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> String {
+        let screen = try ScreenChoice(query: query)
+        let new = try workbench.load(document, revision: query["to"])
+        let fromText = query["from"].flatMap { $0.isEmpty ? nil : $0 } ?? String(max(1, new.record.number - 1))
+        let old = try workbench.load(document, revision: fromText)
+        let mode = query["mode"] == "side" ? "side" : "overlay"
+        let diff = workbench.diff(old, new, on: screen)
+        let report = DiffReport(diff: diff, title: "")
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
+        return """
+            \(PageShell.tabs(document, active: "diff", conflicts: conflicts, screen: screen))
+            <form class="toolbar" data-diff-form method="get" action="\(escape(Paths.link("/d/\(document)/diff")))">
+            <label>From \(versionSelect("from", versions, selected: old.record.number))</label>
+            <label>to \(versionSelect("to", versions, selected: new.record.number))</label>
+            <label>Screen \(PageShell.deviceSelect(screen))</label>
+            \(report.modeSwitch(selected: mode))
+            <noscript><button>Show</button></noscript>
+            </form>
+            <p class="caption">\(escape(old.label)) → \(escape(new.label)) at \(escape(screen.caption)): \(diff.changes.count) change\(diff.changes.count == 1 ? "" : "s"). \
+            <span class="legend"><span style="color: \(PictureDiff.color(of: .added))">■ added</span> <span style="color: \(PictureDiff.color(of: .removed))">■ removed</span> \
+            <span style="color: \(PictureDiff.color(of: .moved))">■ moved or resized</span> <span style="color: \(PictureDiff.color(of: .changed))">■ properties changed</span></span></p>
+            <div class="diff">
+            \(report.figures(mode: mode))
+            \(report.changeList())
+            </div>
+            """
+    }
+
+    /// A `<select>` of every version (newest first).
+    static func versionSelect(_ name: String, _ versions: [VersionRecord], selected: Int) -> String {
+        var out = "<select name=\"\(name)\">"
+        for version in versions.prefix(HistoryList.limit) {
+            let label = "v\(version.number) · \(version.message)".prefix(60)
+            out += "<option value=\"\(version.number)\"\(version.number == selected ? " selected" : "")>\(escape(String(label)))</option>"
+        }
+        return out + "</select>"
+    }
+}

@@ -1,0 +1,59 @@
+import LayoutEngine
+import Pictures
+import SpecStore
+
+/// `/d/DOC`: the picture of one version on one screen, the document's history, and the view
+/// that was clicked.
+///
+/// Query: `rev` (head by default), `device` or `size` (+ `landscape`), `view` (the selected
+/// view). The screen can be resized by dragging its corner: the script asks for
+/// `picture.svg` at the new size, and the server lays the version out again.
+enum DocumentPage {
+    static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> (main: String, data: [(String, String)]) {
+        let screen = try ScreenChoice(query: query)
+        let revision = query["rev"]
+        let version = try workbench.load(document, revision: revision)
+        let layout = workbench.layout(version, on: screen)
+        let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
+        let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
+
+        let width = NumberText.decimal(screen.size.width), height = NumberText.decimal(screen.size.height)
+        let pinned = revision.map { !$0.isEmpty } ?? false
+        var out = PageShell.tabs(document, active: "document", conflicts: conflicts, screen: screen)
+        out += """
+            <div class="document">
+            <section class="stage">
+            <form class="toolbar" data-screen-form>
+            <label>Screen \(PageShell.deviceSelect(screen))</label>
+            <label>W <input name="w" type="number" min="1" max="100000" step="1" value="\(width)"></label>
+            <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
+            <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
+            <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
+            </form>
+            \(version.detached.isEmpty ? "" : "<p class=\"warning\">Not laid out (their parent is deleted or not a container): \(version.detached.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>")
+            <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(version.record.number)" style="width: \(width)px; height: \(height)px">
+            \(DiffReport.inline(svg))<div class="handle" title="drag to resize the screen" aria-label="resize"></div>
+            </div>
+            <p class="caption" data-caption>\(escape(screen.caption))</p>
+            </section>
+            <aside class="side">
+            <section id="panel" class="panel">
+            \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? ViewPanel.hint)
+            </section>
+            <section class="history">
+            <h2>History</h2>
+            <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
+            \(HistoryList.render(versions, current: version.record.number) { record in
+                Paths.link("/d/\(document)", [("rev", String(record.number))] + screen.query)
+            })
+            </section>
+            </aside>
+            </div>
+            """
+        var data: [(String, String)] = [("rev", String(version.record.number)), ("pinned", pinned ? "1" : "0")]
+        if let selected { data.append(("view", selected)) }
+        return (out, data)
+    }
+}

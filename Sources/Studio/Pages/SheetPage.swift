@@ -1,0 +1,44 @@
+import LayoutEngine
+import Pictures
+import SpecStore
+
+/// `/d/DOC/sheet`: one version (`rev`, head by default) on several devices side by side
+/// (`devices=iphone-se,iphone-15,…`, `landscape=1`).
+enum SheetPage {
+    static let defaultDevices = ["iphone-se", "iphone-15", "pixel-8", "ipad"]
+
+    static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> String {
+        let version = try workbench.load(document, revision: query["rev"])
+        let keys = query["devices"].map { $0.split(separator: ",").map(String.init) } ?? defaultDevices
+        var devices: [Device] = []
+        for key in keys.prefix(24) {
+            guard let device = Device.named(key) else { throw StudioError.badRequest("devices: unknown device \"\(key)\"") }
+            devices.append(device)
+        }
+        let landscape = query["landscape"] == "1"
+        let screens = devices.map { device -> DeviceSheet.Screen in
+            var size = device.size
+            if landscape, size.height > size.width { size = Size(width: size.height, height: size.width) }
+            let caption = "\(device.name) · \(NumberText.decimal(size.width))×\(NumberText.decimal(size.height))"
+            return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: workbench.engine.resolve(version.spec, viewport: size, scale: nil))
+        }
+        let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
+        var boxes = ""
+        for device in Device.catalog {
+            let checked = devices.contains { $0.key == device.key } ? " checked" : ""
+            boxes += "<label class=\"device\"><input type=\"checkbox\" name=\"device\" value=\"\(device.key)\"\(checked)> \(escape(device.name))</label>"
+        }
+        return """
+            \(PageShell.tabs(document, active: "sheet", conflicts: conflicts))
+            <form class="toolbar" data-sheet-form method="get" action="\(escape(Paths.link("/d/\(document)/sheet")))">
+            <label>Version \(DiffPage.versionSelect("rev", versions, selected: version.record.number))</label>
+            <label><input type="checkbox" name="landscape" value="1"\(landscape ? " checked" : "")> landscape</label>
+            <input type="hidden" name="devices" value="\(escape(devices.map(\.key).joined(separator: ",")))">
+            <div class="devices">\(boxes)</div>
+            </form>
+            <figure class="sheet">\(DiffReport.inline(sheet.render()))</figure>
+            """
+    }
+}

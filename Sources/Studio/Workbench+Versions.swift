@@ -1,0 +1,40 @@
+import Foundation
+import LayoutEngine
+import LayoutSpec
+import Pictures
+import SpecStore
+import SpecSync
+
+extension Workbench {
+    /// The version of `document` that `revision` names (head when nil or empty).
+    func load(_ document: String, revision: String?) throws -> LoadedVersion {
+        guard Identifier.isValid(document) else { throw StudioError.notFound("no document \"\(document)\"") }
+        let record = try store.version(of: document, revision: revision.flatMap { $0.isEmpty ? nil : $0 } ?? "head")
+        let state = try store.state(of: record)
+        do {
+            let result = try Materializer.spec(named: document, from: state)
+            return LoadedVersion(record: record, state: state, spec: result.spec, detached: result.detached)
+        } catch {
+            throw StudioError.notFound("\(document)@\(record.number): no root view in this version")
+        }
+    }
+
+    /// The version laid out on a screen.
+    func layout(_ version: LoadedVersion, on screen: ScreenChoice) -> Layout {
+        engine.resolve(version.spec, viewport: screen.size, scale: nil)
+    }
+
+    /// The picture of a version on a screen (SVG, one unit per point).
+    func picture(_ version: LoadedVersion, on screen: ScreenChoice) -> String {
+        SVGRenderer(spec: version.spec, layout: layout(version, on: screen), measurer: measurer).render()
+    }
+
+    /// Two versions laid out on one screen and compared.
+    func diff(_ old: LoadedVersion, _ new: LoadedVersion, on screen: ScreenChoice) -> PictureDiff {
+        PictureDiff(
+            old: .init(spec: old.spec, layout: layout(old, on: screen), label: old.label),
+            new: .init(spec: new.spec, layout: layout(new, on: screen), label: new.label),
+            changedProperties: PictureDiff.changedProperties(StateDifference(from: old.state, to: new.state)),
+            measurer: measurer)
+    }
+}

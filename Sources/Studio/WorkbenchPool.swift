@@ -1,0 +1,50 @@
+import Foundation
+
+/// A few workbenches shared by the request threads: a request borrows one, waiting when all
+/// are busy. Made on first need, so an idle server holds at most what it has used.
+final class WorkbenchPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var idle: [Workbench] = []
+    private var made = 0
+    private let limit: Int
+    private let make: () throws -> Workbench
+
+    init(limit: Int, make: @escaping () throws -> Workbench) {
+        self.limit = max(1, limit)
+        self.make = make
+    }
+
+    /// Runs `body` with a workbench of its own.
+    func with<T>(_ body: (Workbench) throws -> T) throws -> T {
+        let workbench = try acquire()
+        defer { release(workbench) }
+        return try body(workbench)
+    }
+
+    private func acquire() throws -> Workbench {
+        condition.lock()
+        while idle.isEmpty && made >= limit { condition.wait() }
+        if let workbench = idle.popLast() {
+            condition.unlock()
+            return workbench
+        }
+        made += 1
+        condition.unlock()
+        do {
+            return try make()
+        } catch {
+            condition.lock()
+            made -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ workbench: Workbench) {
+        condition.lock()
+        idle.append(workbench)
+        condition.signal()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LayoutSpec
+import RawHTTP
+import SpecStore
+@testable import Studio
+import Testing
+
+/// Structural conflicts in the studio, over real HTTP: listed as `plumb conflicts` lists them,
+/// counted with the property ones, and restored by the button as `plumb restore` restores them.
+@Suite struct StudioConflictTests {
+    @Test func aViewLostToADeleteIsListedAndTheButtonRestoresIt() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeStructuralConflict()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let cookie = StudioFixture.cookie(studio), token = StudioFixture.token(studio)
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.structuralConflicts(of: "login").first)
+        let losing = try #require(try store.losingVersion(of: conflict, in: "login"))
+        // What the CLI names for it: restore name from the clone's version.
+        let listed = try JSONParser.parse(try fixture.plumb("conflicts", "login", "--json"))
+        guard case .array(let entries) = listed, entries.count == 1 else { Issue.record("plumb conflicts listed \(listed)"); return }
+        #expect(entries[0]["restore"] == .string("plumb restore login name --from \(losing.id.short)"))
+
+        // Listed in words, counted on the documents page and the tabs.
+        let page = try http.request("/d/login/conflicts", headers: ["Cookie": cookie])
+        #expect(page.status == 200)
+        let row = try #require(page.body.components(separatedBy: "<tr data-view=\"name\" data-kind=\"deleted\"").dropFirst().first?
+            .components(separatedBy: "</tr>").first, "\(page.body)")
+        #expect(row.contains("changed, but deleted elsewhere"))
+        #expect(row.contains("deleted with <code>form</code> by site <span class=\"site\">\(conflict.winner.site.short)</span>"))
+        #expect(row.contains("while site <span class=\"site\">\(conflict.loser.site.short)</span>"))
+        #expect(row.contains("changed it (<code>text=&quot;Edited&quot;</code>); not in the document"), "what the losing side did, escaped")
+        #expect(row.contains(">v\(losing.number)</a>"), "the version that lost, linked")
+        #expect(row.contains("data-action=\"restore\""))
+        #expect(page.body.contains("<a class=\"active\" data-tab=\"conflicts\" href=\"/d/login/conflicts\">Conflicts <span class=\"count\">1</span></a>"))
+        let documents = try http.request("/", headers: ["Cookie": cookie]).body
+        #expect(documents.contains("<td class=\"number conflicts\"><a class=\"count\" href=\"/d/login/conflicts\">1</a></td>"), "\(documents)")
+
+        // Writing needs the token header and the studio's own origin, as for the keep button.
+        let form = Array("view=name&site=\(conflict.loser.site.hex)&hlc=\(conflict.loser.hlc.rawValue)".utf8)
+        let headers = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
+        let before = try store.head(of: "login").number
+        #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: headers, body: form).status == 403)
+        let foreign = headers.merging(["X-Plumb-Token": token, "Origin": "http://evil.example"]) { $1 }
+        #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: foreign, body: form).status == 403)
+        #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: ["X-Plumb-Token": token], body: form).status == 401)
+        #expect(try store.head(of: "login").number == before, "nothing refused was written")
+
+        let own = headers.merging(["X-Plumb-Token": token, "Origin": "http://127.0.0.1:\(studio.port)"]) { $1 }
+        let restored = try http.request("/d/login/conflicts/restore", method: "POST", headers: own, body: form)
+        #expect(restored.status == 200, "\(restored.body)")
+        #expect(restored.body.contains("\"version\": \(before + 1)"))
+        #expect(restored.body.contains("login: name restored as in version \(losing.number) (\(losing.id.short)); version \(before + 1)"))
+        let head = try store.head(of: "login")
+        #expect(head.number == before + 1)
+        #expect(head.author == "tester")
+        #expect(head.message == "Restore name from version \(losing.number) (\(losing.id.short))", "plumb restore's own message")
+
+        // The view is back, with what the losing side wrote, under its restored parent.
+        let shown = try JSONParser.parse(try fixture.plumb("show", "login"))
+        let form0 = try #require(children(of: shown["root"]).first { $0["id"] == .string("form") }, "form is back")
+        let name = try #require(children(of: form0).first { $0["id"] == .string("name") }, "name is back under form")
+        #expect(name["text"] == .string("Edited"))
+
+        // The page says so; the button is gone; pressing again makes no version.
+        let after = try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body
+        #expect(after.contains("<span class=\"kept\">restored</span>"))
+        #expect(!after.contains("data-action=\"restore\""))
+        #expect(after.contains("changed it (<code>text=&quot;Edited&quot;</code>)</td>"), "no longer \"not in the document\"")
+        let again = try http.request("/d/login/conflicts/restore", method: "POST", headers: own, body: form)
+        #expect(again.status == 200 && again.body.contains("\"version\": null"), "\(again.body)")
+        #expect(try http.request("/d/login/conflicts/clear", method: "POST", headers: own).body == "{\"cleared\": 1}")
+        #expect(try store.structuralConflicts(of: "login").isEmpty)
+    }
+
+    @Test func aSkippedMoveIsListedWithNothingToRestore() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        try fixture.makeSkippedMove()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let cookie = StudioFixture.cookie(studio)
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.structuralConflicts(of: "login").first)
+        #expect(conflict.kind == .moveSkipped)
+
+        let page = try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body
+        #expect(page.contains("data-conflicts=\"property\"") && page.contains("data-conflicts=\"structure\""), "both lists")
+        #expect(page.contains("data-kind=\"move-skipped\""))
+        #expect(page.contains("together they would make a loop; <code>\(conflict.view)</code> stayed where it was"))
+        #expect(page.contains("nothing left the document"))
+        #expect(!page.contains("data-action=\"restore\""))
+        #expect(page.contains("Conflicts <span class=\"count\">2</span>"), "one property conflict, one structural")
+
+        let headers = ["Cookie": cookie, "X-Plumb-Token": StudioFixture.token(studio)]
+        let form = Array("view=\(conflict.view)&site=\(conflict.loser.site.hex)&hlc=\(conflict.loser.hlc.rawValue)".utf8)
+        let before = try store.head(of: "login").number
+        let refused = try http.request("/d/login/conflicts/restore", method: "POST", headers: headers, body: form)
+        #expect(refused.status == 400 && refused.body.contains("nothing to restore"), "\(refused.body)")
+        #expect(try store.head(of: "login").number == before)
+    }
+
+    private func children(of view: JSONValue?) -> [JSONValue] {
+        guard case .array(let children)? = view?["children"] else { return [] }
+        return children
+    }
+}
