@@ -93,16 +93,23 @@ extension Store {
     /// only those views' entries are decoded (and no tree).
     func nearestSnapshot(documentID: Int64, version: VersionRecord,
                          views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
-        var found: (DocumentState, VersionVector, TreeResolution?)?
+        // Choose by the small columns first: sorting rows that carry the state would copy every
+        // snapshot's blob into SQLite's sorter.
+        var chosen: (version: Int64, vector: VersionVector)?
         try database.query("""
-            SELECT s.state, v.vector, s.tree FROM snapshots s JOIN versions v ON v.id = s.version
+            SELECT s.version, v.vector FROM snapshots s JOIN versions v ON v.id = s.version
             WHERE s.document = ? AND v.number <= ? ORDER BY v.number DESC
             """, [.integer(documentID), .integer(Int64(version.number))]) { row in
-            guard found == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
+            guard chosen == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
+            chosen = (row.int64(0), vector)
+        }
+        var found: (DocumentState, VersionVector, TreeResolution?)?
+        guard let chosen else { return (DocumentState(), VersionVector(), TreeResolution()) }
+        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
             guard let state = views.map({ StateSnapshot.decode(row.blob(0), views: $0) }) ?? StateSnapshot.decode(row.blob(0)) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
-            found = (state, vector, row.isNull(2) || views != nil ? nil : TreeSnapshot.decode(row.blob(2)))
+            found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
         }
         return found ?? (DocumentState(), VersionVector(), TreeResolution())
     }
