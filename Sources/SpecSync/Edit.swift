@@ -101,13 +101,22 @@ public enum EditPlanner {
                 for (offset, key) in fresh.enumerated() { keys[children[position + offset]] = key }
                 position = end
             }
-            // Keys grown long (many applies inserting at one spot, long keys from elsewhere):
-            // fresh keys for all, written as ordinary order changes, so it merges like any edit.
-            if children.contains(where: { (keys[$0]?.utf8.count ?? 0) > FractionalIndex.rebalanceLength }) {
+            // Keys grown long (many applies inserting at one spot, long keys from elsewhere), or
+            // kept keys too close to fit new ones between (two siblings holding one key): fresh
+            // keys for all, written as ordinary order changes, so it merges like any edit.
+            let ids = children.map { spec.views[$0].id }
+            if children.contains(where: { (keys[$0]?.utf8.count ?? 0) > FractionalIndex.rebalanceLength })
+                || !sortInOrder(children.map { keys[$0] ?? "" }, ids: ids) {
                 spreadKeys(over: children, into: &keys, suffix: suffix)
             }
         }
         return keys
+    }
+
+    /// Whether siblings with these keys and ids sort in the order given (by key, then id, as
+    /// `Projection` sorts them), each strictly after the one before.
+    static func sortInOrder(_ keys: [String], ids: [String]) -> Bool {
+        keys.indices.dropFirst().allSatisfy { (keys[$0 - 1], ids[$0 - 1]) < (keys[$0], ids[$0]) }
     }
 
     /// Evenly spread keys for all of `children`, in their order.
@@ -118,15 +127,17 @@ public enum EditPlanner {
 
     /// The order edits that put `view` at `position` among `siblings` (in their order, `view`
     /// left out): one key between its neighbours, or, when that key would be longer than
-    /// `FractionalIndex.rebalanceLength`, fresh evenly spread keys for all of them (only the
-    /// keys that change are written). So however many inserts land at one spot, keys stay
-    /// short, and a rebalance merges like any other edit. (`plumb add`, `plumb mv`.)
+    /// `FractionalIndex.rebalanceLength` or no key fits between them (neighbours holding one
+    /// key, or no key), fresh evenly spread keys for all of them (only the keys that change are
+    /// written). So however many inserts land at one spot, keys stay short, and a rebalance
+    /// merges like any other edit. (`plumb add`, `plumb mv`.)
     public static func place(_ view: String, at position: Int, among siblings: [(view: String, order: String)], suffix: String) -> [Edit] {
         let position = max(0, min(position, siblings.count))
-        let lower = position > 0 ? siblings[position - 1].order : nil
-        let upper = position < siblings.count ? siblings[position].order : nil
-        let key = FractionalIndex.key(between: lower.flatMap { $0.isEmpty ? nil : $0 }, and: upper, suffix: suffix)
-        if key.utf8.count <= FractionalIndex.rebalanceLength {
+        let lower = position > 0 ? siblings[position - 1] : nil
+        let upper = position < siblings.count ? siblings[position] : nil
+        let key = FractionalIndex.key(between: lower.flatMap { $0.order.isEmpty ? nil : $0.order }, and: upper?.order, suffix: suffix)
+        let fits = (lower.map { ($0.order, $0.view) < (key, view) } ?? true) && (upper.map { (key, view) < ($0.order, $0.view) } ?? true)
+        if fits && key.utf8.count <= FractionalIndex.rebalanceLength {
             return [Edit(view: view, property: .order, value: ValueText.string(key))]
         }
         var ordered = siblings

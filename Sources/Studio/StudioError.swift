@@ -1,4 +1,5 @@
 import SpecStore
+import SpecSync
 
 /// What can go wrong in the studio, in words; each carries the HTTP status it answers with.
 public enum StudioError: Error, CustomStringConvertible, Equatable {
@@ -21,8 +22,8 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// The response for an error a handler threw: 400 or 404 for bad requests, 503 for a busy
-    /// store, 500 for the rest (with the message, never a crash).
+    /// The response for an error a handler threw: 400 or 404 for bad requests, 409 for an edit
+    /// that cannot be made as asked, 503 for a busy store, 500 for the rest (with the message, never a crash).
     static func response(for error: any Error) -> HTTPResponse {
         switch error {
         case StudioError.badRequest(let message): return .error(400, message)
@@ -33,6 +34,11 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
             case .busy: return .error(503, error.description)
             case .invalidEdit, .viewExists, .documentExists, .tagExists: return .error(409, error.description)
             default: return .error(500, error.description)
+            }
+        case let error as EditError:
+            switch error {
+            case .notInDocument: return .error(404, error.description)
+            case .viewExists, .invalid: return .error(409, error.description)
             }
         default: return .error(500, "\(error)")
         }

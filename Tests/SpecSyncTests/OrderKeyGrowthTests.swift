@@ -145,6 +145,32 @@ import Testing
         #expect(Set(merged).count == merged.count)
     }
 
+    /// Two siblings holding one key (a restore can bring a view back with a key a later add
+    /// took): a view placed between them, by `add`/`mv` or by an apply, lands between them.
+    @Test func viewsGoBetweenSiblingsHoldingOneKey() throws {
+        var author = Author(1)
+        var state = DocumentState()
+        author.apply(try Self.flat(["a", "b"]), to: &state)
+        for change in author.changes([Edit(view: "b", property: .order, value: ValueText.string(Self.order(state, "a")))]) {
+            state.apply(change)
+        }
+        #expect(Self.order(state, "a") == Self.order(state, "b"))
+
+        var placed = state
+        let siblings = [("a", Self.order(state, "a")), ("b", Self.order(state, "b"))]
+        let edits = [Edit(view: "x", property: .alive, value: "true"), Edit(view: "x", property: .kind, value: ValueText.string("label")),
+                     Edit(view: "x", property: .parent, value: ValueText.string("root"))]
+            + EditPlanner.place("x", at: 1, among: siblings, suffix: author.suffix)
+        for change in author.changes(edits) { placed.apply(change) }
+        #expect(try materialize(placed).spec.views.map(\.id) == ["root", "a", "x", "b"])
+
+        var applied = state
+        author.apply(try Self.flat(["a", "x", "b"]), to: &applied)
+        #expect(try materialize(applied).spec.views.map(\.id) == ["root", "a", "x", "b"])
+        // Applying the same file again changes nothing.
+        #expect(author.apply(try Self.flat(["a", "x", "b"]), to: &applied).isEmpty)
+    }
+
     @Test func commitCheckRefusesWhatReceiversRefuse() {
         #expect(Change.problem(view: "v", property: .order, value: ValueText.string(String(repeating: "V", count: PropertyType.maxOrderKeyLength + 1))) != nil)
         #expect(Change.problem(view: "v", property: .order, value: ValueText.string("V0001")) == nil)

@@ -96,7 +96,7 @@ enum PeerState {
 
     /// Reads a state file or a bundle's recorded knowledge.
     static func read(_ path: String, context: Context) throws -> VersionVector {
-        let bytes = try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: BundleCommand.maxBytes)
+        let bytes = try FileSystem.read(context.absolute(path), shown: path, expected: "a state file or a bundle", limit: BundleCommand.maxBytes)
         if bytes.starts(with: BundleFile.magic) {
             do { return try BundleFile(decoding: bytes).knowledge } catch { throw CLIError.failure("\(path): \(error)") }
         }

@@ -9,7 +9,7 @@ enum FileSystem {
     /// Reads the file at `path`, or standard input for `-`, refusing more than `limit` bytes.
     /// `shown` names the input in messages (the path as the user wrote it), `expected` what
     /// should have been given.
-    static func read(_ path: String, shown: String? = nil, expected: String = "a spec file", limit: Int) throws -> [UInt8] {
+    static func read(_ path: String, shown: String? = nil, expected: String, limit: Int) throws -> [UInt8] {
         let name = shown ?? path
         if path == "-" { return try read(descriptor: STDIN_FILENO, name: "standard input", expected: expected, limit: limit) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -27,7 +27,7 @@ enum FileSystem {
 
     /// Reads `descriptor` to its end, at most `limit` bytes, in chunks (never the whole input
     /// first: a gigabyte on a pipe costs at most `limit` bytes of memory).
-    static func read(descriptor: Int32, name: String, expected: String = "a spec file", limit: Int) throws -> [UInt8] {
+    static func read(descriptor: Int32, name: String, expected: String, limit: Int) throws -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw CLIError.failure("\(name): cannot read: it is closed (\(describe(errno))). Give a file, or pipe one in.")

@@ -1,8 +1,8 @@
 import Foundation
 import LayoutSpec
 
-/// Reads spec files from disk (or `-` for stdin) into validated specs; `bytes` is the one
-/// reader of whole input files for every command (specs, Figma files).
+/// Reads spec files from disk (or `-` for stdin) into validated specs; `bytes` reads the other
+/// JSON inputs (Figma files) the same way. (All go through `FileSystem.read`, as bundles do.)
 enum SpecFile {
     /// Largest spec file accepted, in bytes.
     static let maxBytes = 256 << 20

@@ -71,8 +71,7 @@ public enum ViewEdits {
         let siblings = try document.children(of: parent)
         let others = siblings.filter { $0 != view }
         let targetIndex = min(index ?? others.count, others.count)
-        // A rebalance (more than the view's own key) is written even where the view stays.
-        if order.count > 1 || !(staysUnder && siblings.firstIndex(of: view) == targetIndex) {
+        if !(staysUnder && siblings.firstIndex(of: view) == targetIndex) {
             edits += order
         }
         return edits
