@@ -21,6 +21,13 @@ let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq",
 let lazyCSettings: [CSetting] = [.unsafeFlags(lazyIncludes)]
 let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-Xcc", $0] })]
 
+/// `plumb` links the Swift runtime and Foundation statically, except under a sanitizer
+/// (`PLUMB_SANITIZER=address|thread`, as `.ci/run` sets it): the static Foundation is not
+/// instrumented, and ThreadSanitizer's allocator trips over memory it frees.
+let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
+    ? [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"])]
+    : []
+
 let package = Package(
     name: "Plumb",
     products: [
@@ -29,6 +36,7 @@ let package = Package(
     targets: [
         // C headers only: one module map and shim per system library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -55,7 +63,7 @@ let package = Package(
         // SQLite: migrations, changes, versions, as-of reads, tags.
         .target(
             name: "SpecStore",
-            dependencies: ["CSQLite", "SpecSync", "LayoutSpec"],
+            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec"],
             exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
@@ -80,9 +88,7 @@ let package = Package(
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
         // them (`--as-needed`).
-        .executableTarget(
-            name: "plumb", dependencies: ["PlumbCLI"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"])]),
+        .executableTarget(name: "plumb", dependencies: ["PlumbCLI"], linkerSettings: staticRuntime),
 
         // Build tooling: migrations carried inside the binary.
         .executableTarget(name: "EmbedMigrations", path: "Tools/EmbedMigrations"),

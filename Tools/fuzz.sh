@@ -4,12 +4,13 @@
 # TARGET is json, spec, bundle, set-value, layout or hub-rows. Builds Tools/Fuzz's target with
 # libFuzzer and AddressSanitizer (release), replays every saved crash (each must pass now),
 # fuzzes for SECONDS from Tools/Fuzz/corpus/TARGET, saves any crash or hang (> 1 s for one
-# input) to Tools/Fuzz/crashes/TARGET, and folds new inputs into the corpus (minimised).
+# input; PLUMB_FUZZ_TIMEOUT seconds when set, for a loaded machine) to Tools/Fuzz/crashes/TARGET, and folds new inputs into the corpus (minimised).
 # Exits non-zero when a crash or hang was found. Prints the corpus size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: Tools/fuzz.sh TARGET SECONDS}
 seconds=${2:-60}
+timeout=${PLUMB_FUZZ_TIMEOUT:-1}
 case "$target" in
   json|spec|bundle|set-value|layout|hub-rows) ;;
   *) echo "Tools/fuzz.sh: unknown target \"$target\" (json, spec, bundle, set-value, layout, hub-rows)" >&2; exit 64 ;;
@@ -27,13 +28,13 @@ export SWIFT_BACKTRACE=enable=no
 saved=("$crashes"/*)
 if [ -e "${saved[0]}" ]; then
   echo "fuzz $target: replaying ${#saved[@]} saved crashes" >&2
-  "$binary" -timeout=1 "${saved[@]}" >&2
+  "$binary" -timeout="$timeout" "${saved[@]}" >&2
 fi
 
 work=$(mktemp -d "/tmp/plumb-fuzz-$target.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 status=0
-"$binary" "$work" "$corpus" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+"$binary" "$work" "$corpus" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
   -artifact_prefix="$crashes/" -print_final_stats=1 2> "$work.log" || status=$?
 grep -E "^(stat::|SUMMARY|==[0-9]+==ERROR|Done)" "$work.log" >&2 || true
 if [ "$status" -ne 0 ]; then

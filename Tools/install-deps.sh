@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libsqlite3-dev                       # the store
+  libsqlite3-dev libzstd-dev           # the store (zstd compresses its blobs)
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # Latin, CJK and emoji fonts the tests measure
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests

@@ -89,7 +89,7 @@ public final class DocumentHead: DocumentReading {
             if let known = placed[current] { result = known; break }
             path.append(current)
             guard try isAlive(current), try kind(of: current) != nil, path.count <= 100_000 else { result = false; break }
-            guard let parent = try parent(of: current) else { result = try current == root(); break }
+            guard let parent = try parent(of: current) else { result = try isRoot(current); break }
             guard try kind(of: parent)?.isContainer == true else {
                 // The parent's own placement still matters for it, not for this path.
                 result = false
@@ -104,23 +104,37 @@ public final class DocumentHead: DocumentReading {
     public func root() throws -> String? {
         if let resolvedDocument { return resolvedDocument.root() }
         if let cachedRoot { return cachedRoot }
+        let root = try rootCandidates(before: nil).min()
+        cachedRoot = .some(root)
+        return root
+    }
+
+    /// Whether `view`, alive with a kind and no parent, is the root: no other such view has a
+    /// lesser id. Reads the rows of the views before it only (the root usually comes early),
+    /// not the document.
+    private func isRoot(_ view: String) throws -> Bool {
+        if let cachedRoot { return cachedRoot == view }
+        return try rootCandidates(before: view).isEmpty
+    }
+
+    /// Alive views with a kind and no parent (with an id less than `limit`, when given).
+    private func rootCandidates(before limit: String?) throws -> [String] {
         var candidates: [String] = []
         if let documentID {
             try store.database.query("""
                 SELECT a.view, p.value FROM heads a
                 LEFT JOIN heads p ON p.document = a.document AND p.view = a.view AND p.property = 'parent'
-                WHERE a.document = ? AND a.property = 'alive' AND a.value = 'true'
+                WHERE a.document = ? AND a.property = 'alive' AND a.value = 'true'\(limit == nil ? "" : " AND a.view < ?")
                   AND (p.value IS NULL OR substr(p.value, 1, 1) != '"')
-                """, [.integer(documentID)]) { row in candidates.append(row.text(0) ?? "") }
+                """, [SQLValue.integer(documentID)] + (limit.map { [SQLValue.text($0)] } ?? [])) { row in candidates.append(row.text(0) ?? "") }
         }
         // A view whose kept move makes it a child is no root; a view the replay keeps at the
         // top is one.
         for (view, entry) in tree.overrides where ValueText.stringValue(entry.value) == nil && !candidates.contains(view) {
+            if let limit, view >= limit { continue }
             if try isAlive(view) { candidates.append(view) }
         }
-        let root = try candidates.filter { try ValueText.stringValue(value($0, .parent)) == nil && kind(of: $0) != nil }.min()
-        cachedRoot = .some(root)
-        return root
+        return try candidates.filter { try ValueText.stringValue(value($0, .parent)) == nil && kind(of: $0) != nil }
     }
 
     /// The children of a view in the document, in sibling order.

@@ -42,7 +42,25 @@ enum StateSnapshot {
         return out.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> DocumentState? {
+    static func decode(_ bytes: [UInt8]) -> DocumentState? { decode(bytes, keeping: nil) }
+
+    /// The entries of `views` only: the other views' entries are skipped, not decoded, so a
+    /// reader of a few views pays a scan of the bytes, not the whole state.
+    static func decode(_ bytes: [UInt8], views: Set<String>) -> DocumentState? {
+        let wanted = Dictionary(grouping: views.map { Array($0.utf8) }, by: { hash($0[...]) })
+        return decode(bytes) { name in wanted[hash(name)]?.contains { $0.elementsEqual(name) } == true }
+    }
+
+    /// A hash of a view id's bytes, so that finding it among many wanted ids costs one lookup.
+    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var hasher = Hasher()
+            hasher.combine(bytes: raw)
+            return hasher.finalize()
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == magic[...], let siteCount = reader.varint() else { return nil }
         var sites: [SiteID] = []
@@ -51,11 +69,22 @@ enum StateSnapshot {
             sites.append(site)
         }
         guard let viewCount = reader.varint() else { return nil }
-        var state = DocumentState(capacity: Int(min(viewCount, 1 << 20)))
+        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         for _ in 0..<viewCount {
-            guard let view = reader.string(), let count = reader.varint() else { return nil }
+            guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
+                  let count = reader.varint() else { return nil }
+            guard keep?(name) ?? true else {
+                for _ in 0..<count {
+                    guard skipEntry(&reader, siteCount: sites.count) else { return nil }
+                }
+                continue
+            }
+            guard let view = String(validating: name, as: UTF8.self) else { return nil }
+            entries.removeAll(keepingCapacity: true)
             for _ in 0..<count {
-                guard let name = reader.string(), let property = Property.named(name),
+                guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
+                      let property = property(named: name),
                       let siteIndex = reader.varint(), Int(siteIndex) < sites.count,
                       let seq = reader.varint(), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
                 var value: String?
@@ -64,9 +93,34 @@ enum StateSnapshot {
                     value = text
                 }
                 let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[Int(siteIndex)], seq: Int64(seq))
-                state.apply(view: view, property: property, DocumentState.Entry(value: value, stamp: stamp))
+                entries.append((property, DocumentState.Entry(value: value, stamp: stamp)))
             }
+            state.apply(view: view, entries: entries)
         }
         return reader.isAtEnd ? state : nil
+    }
+
+    /// The property whose name is these UTF-8 bytes, found without making a string.
+    private static func property(named name: ArraySlice<UInt8>) -> Property? {
+        guard name.count < propertiesByLength.count else { return nil }
+        return propertiesByLength[name.count].first { $0.name.elementsEqual(name) }?.property
+    }
+
+    /// Every property by the byte count of its name.
+    private static let propertiesByLength: [[(name: [UInt8], property: Property)]] = {
+        var table = Array(repeating: [(name: [UInt8], property: Property)](), count: 1 + (Property.allCases.map(\.rawValue.utf8.count).max() ?? 0))
+        for property in Property.allCases { table[property.rawValue.utf8.count].append((Array(property.rawValue.utf8), property)) }
+        return table
+    }()
+
+    /// Steps over one entry, checking only its framing.
+    private static func skipEntry(_ reader: inout BinaryReader, siteCount: Int) -> Bool {
+        guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil,
+              let siteIndex = reader.varint(), Int(siteIndex) < siteCount,
+              reader.varint() != nil, reader.varint() != nil, let flag = reader.take(1) else { return false }
+        if flag.first == 1 {
+            guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil else { return false }
+        }
+        return true
     }
 }

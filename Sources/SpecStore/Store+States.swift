@@ -70,44 +70,63 @@ extension Store {
         var state = DocumentState(capacity: Int(size / 8))
         var view = ""
         var propertyName = ""
+        // Rows come by view (the key's order): each view's entries go in together.
+        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
         try statement.bind(documentID, at: 1)
         while try statement.step() {
-            view = statement.text(0, reusing: view)
+            let next = statement.text(0, reusing: view)
+            if next != view {
+                if !entries.isEmpty { state.apply(view: view, entries: entries) }
+                entries.removeAll(keepingCapacity: true)
+                view = next
+            }
             propertyName = statement.text(1, reusing: propertyName)
             guard let property = Property.named(propertyName) else { continue }
-            state.apply(view: view, property: property, DocumentState.Entry(value: statement.text(2), stamp: stamp(statement, hlc: 3, site: 4, seq: 5)))
+            entries.append((property, DocumentState.Entry(value: statement.text(2), stamp: stamp(statement, hlc: 3, site: 4, seq: 5))))
         }
+        if !entries.isEmpty { state.apply(view: view, entries: entries) }
         return state
     }
 
-    /// The latest snapshot whose vector `version` includes, or an empty state.
-    private func nearestSnapshot(documentID: Int64, version: VersionRecord) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
-        var found: (DocumentState, VersionVector, TreeResolution?)?
+    /// The latest snapshot whose vector `version` includes, or an empty state; with `views`,
+    /// only those views' entries are decoded (and no tree).
+    func nearestSnapshot(documentID: Int64, version: VersionRecord,
+                         views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
+        // Choose by the small columns first: sorting rows that carry the state would copy every
+        // snapshot's blob into SQLite's sorter.
+        var chosen: (version: Int64, vector: VersionVector)?
         try database.query("""
-            SELECT s.state, v.vector, s.tree FROM snapshots s JOIN versions v ON v.id = s.version
+            SELECT s.version, v.vector FROM snapshots s JOIN versions v ON v.id = s.version
             WHERE s.document = ? AND v.number <= ? ORDER BY v.number DESC
             """, [.integer(documentID), .integer(Int64(version.number))]) { row in
-            guard found == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
-            guard let state = StateSnapshot.decode(row.blob(0)) else {
+            guard chosen == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
+            chosen = (row.int64(0), vector)
+        }
+        var found: (DocumentState, VersionVector, TreeResolution?)?
+        guard let chosen else { return (DocumentState(), VersionVector(), TreeResolution()) }
+        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
+            guard let state = views.map({ StateSnapshot.decode(row.blob(0), views: $0) }) ?? StateSnapshot.decode(row.blob(0)) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
-            found = (state, vector, row.isNull(2) ? nil : TreeSnapshot.decode(row.blob(2)))
+            found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
         }
         return found ?? (DocumentState(), VersionVector(), TreeResolution())
     }
 
-    /// Folds into `state` the document's changes that `target` includes and `base` does not;
-    /// returns their moves.
-    private func replay(documentID: Int64, from base: VersionVector, to target: VersionVector,
-                        into state: inout DocumentState) throws -> [TreeResolution.Move] {
+    /// Folds into `state` the document's changes that `target` includes and `base` does not
+    /// (with `views`, only those views' changes); returns their moves.
+    func replay(documentID: Int64, from base: VersionVector, to target: VersionVector, views: Set<String>? = nil,
+                into state: inout DocumentState) throws -> [TreeResolution.Move] {
         var moves: [TreeResolution.Move] = []
+        let viewList = views.map(Array.init) ?? []
+        let viewFilter = views == nil ? "" : " AND view IN (\(viewList.map { _ in "?" }.joined(separator: ", ")))"
         for (site, upper) in target.sorted where upper > base[site] {
             guard let number = try siteNumber(site) else { continue }
             try database.query("""
                 SELECT seq, hlc, view, property, value FROM changes
-                WHERE document = ? AND site = ? AND seq > ? AND seq <= ?
-                """, [.integer(documentID), .integer(number), .integer(base[site]), .integer(upper)]) { row in
+                WHERE document = ? AND site = ? AND seq > ? AND seq <= ?\(viewFilter)
+                """, [.integer(documentID), .integer(number), .integer(base[site]), .integer(upper)] + viewList.map { .text($0) }) { row in
                 guard let property = row.text(3).flatMap(Property.named) else { return }
                 let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: site, seq: row.int64(0))
                 let view = row.text(2) ?? ""

@@ -46,6 +46,14 @@ public struct DocumentState: Sendable, Equatable {
         return previous
     }
 
+    /// Folds in several entries of one view: one lookup of the view, not one per entry (for
+    /// readers of stored states, which hold a view's entries together).
+    public mutating func apply(view: String, entries: [(property: Property, entry: Entry)]) {
+        var added = 0
+        views[view, default: ViewState()].fold(entries, added: &added)
+        count += added
+    }
+
     /// Overwrites one entry whatever its stamp: for tree resolution, which decides the effective
     /// `parent` by replaying moves rather than by the last-writer-wins rule.
     public mutating func replace(view: String, property: Property, with entry: Entry) {
@@ -113,6 +121,13 @@ public struct ViewState: Sendable, Equatable, Sequence {
         let previous = entries[index]
         if previous.stamp < entry.stamp { entries[index] = entry }
         return previous
+    }
+
+    /// Folds in each entry; counts in `added` the properties that were new.
+    mutating func fold(_ batch: [(property: Property, entry: DocumentState.Entry)], added: inout Int) {
+        properties.reserveCapacity(properties.count + batch.count)
+        entries.reserveCapacity(entries.count + batch.count)
+        for (property, entry) in batch where fold(property, entry) == nil { added += 1 }
     }
 
     mutating func replace(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {

@@ -24,6 +24,8 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "browser": (InteropBenchmark.browserUsage, { run(InteropBenchmark.browser, $0) }),
     "converge": ("converge [SEEDS] [OPERATIONS]", { run(ConvergenceBenchmark.run, $0) }),
     "merge": ("merge --baseline PATH [--plumb PATH] [clone] [hashing] [moves]", { run(MergeBenchmark.run, $0) }),
+    "big": (BigDocumentBenchmark.usage, { run(BigDocumentBenchmark.run, $0) }),
+    "git": (GitComparisonBenchmark.usage, { run(GitComparisonBenchmark.run, $0) }),
 ]
 
 /// Runs a throwing benchmark, mapping errors to exit 1.

@@ -40,9 +40,7 @@ enum DiffCommand: Command {
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
         if arguments.has("--picture") { return try runPicture(first, second, arguments, context: context) }
         let store = try context.readStore()
-        let old = try store.state(of: try first.version(in: store))
-        let new = try store.state(of: try second.version(in: store))
-        let difference = StateDifference(from: old, to: new)
+        let difference = try store.difference(from: try first.version(in: store), to: try second.version(in: store))
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(json(difference)))
         } else {

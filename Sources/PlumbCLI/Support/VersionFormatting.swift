@@ -1,4 +1,3 @@
-import Foundation
 import LayoutSpec
 import SpecStore
 
@@ -36,17 +35,12 @@ enum VersionFormatting {
 
     /// ISO 8601 in UTC with milliseconds.
     static func isoTime(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        UTCTime(milliseconds: milliseconds).iso
     }
 
     /// `2026-11-30 06:40:12` in UTC: seconds matter when comparing concurrent edits.
     static func shortTime(_ milliseconds: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        UTCTime(milliseconds: milliseconds).short
     }
 
     /// What a write command prints: `login: version 3 (3f9c2a1b2c3d), 5 changes`, then

@@ -61,3 +61,45 @@ public struct StateDifference: Sendable, Equatable {
             .map { Edit(view: $0.view, property: $0.property, value: new.value($0.view, $0.property)) }
     }
 }
+
+extension StateDifference {
+    /// Whether a change to `property` can change which views are in the document or where
+    /// (`Projection` reads `alive`, `kind`, `parent` and `order`).
+    public static func isStructural(_ property: Property) -> Bool {
+        switch property {
+        case .parent, .order, .alive, .kind: return true
+        default: return false
+        }
+    }
+
+    /// One property that changes between two states that differ in plain properties only: its
+    /// value in each, and its view's kind and place (the same in both).
+    public struct PlainChange: Sendable {
+        public let key: PropertyKey
+        public let from: String?
+        public let to: String?
+        /// The view's kind; `nil` when it has none (so it is not in the document).
+        public let kind: ViewKind?
+        /// True when the view is in the document.
+        public let inDocument: Bool
+
+        public init(key: PropertyKey, from: String?, to: String?, kind: ViewKind?, inDocument: Bool) {
+            self.key = key
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.inDocument = inDocument
+        }
+    }
+
+    /// The difference between two states whose only differing entries are the given plain
+    /// (not `isStructural`) properties: the same views in the same places, so nothing is
+    /// added, removed or moved, and `changed` is what `init(from:to:)` would find among them.
+    public init(plainChanges: [PlainChange]) {
+        changed = plainChanges.filter { change in
+            guard change.inDocument, let kind = change.kind, !StateDifference.isStructural(change.key.property) else { return false }
+            return Materializer.shownValue(change.key.property, change.from, kind: kind)
+                != Materializer.shownValue(change.key.property, change.to, kind: kind)
+        }.sorted { $0.key < $1.key }.map { PropertyChange(view: $0.key.view, property: $0.key.property, from: $0.from, to: $0.to) }
+    }
+}

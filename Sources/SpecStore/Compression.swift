@@ -1,0 +1,63 @@
+import CZstd
+
+/// zstd frames for the store's blobs: each version's packed changes, the head's chunks and
+/// snapshots. Commits compress fast (`Level.write`); `plumb gc` recompresses tighter
+/// (`Level.compact`), as `git gc` repacks.
+///
+/// Owns one compression and one decompression context (`ZSTD_CCtx`, `ZSTD_DCtx`), reused for
+/// every blob: making a context costs more than compressing a small chunk.
+final class Compression {
+    enum Level: Int32 {
+        /// While writing: ~300 MB/s here, about 6× smaller than the raw bytes.
+        case write = 3
+        /// `plumb gc`: slower, about 8× smaller.
+        case compact = 15
+    }
+
+    private let compressor: OpaquePointer
+    private let decompressor: OpaquePointer
+
+    init() {
+        guard let compressor = ZSTD_createCCtx(), let decompressor = ZSTD_createDCtx() else {
+            preconditionFailure("zstd could not allocate its contexts")
+        }
+        self.compressor = compressor
+        self.decompressor = decompressor
+    }
+
+    deinit {
+        ZSTD_freeCCtx(compressor)
+        ZSTD_freeDCtx(decompressor)
+    }
+
+    /// One zstd frame holding `bytes` (its size recorded in the frame header).
+    func compress(_ bytes: [UInt8], level: Level = .write) -> [UInt8] {
+        let bound = ZSTD_compressBound(bytes.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let written = out.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in
+                ZSTD_compressCCtx(compressor, target.baseAddress, bound, source.baseAddress, source.count, level.rawValue)
+            }
+        }
+        // Compression into a buffer of ZSTD_compressBound bytes cannot fail but for misuse.
+        precondition(ZSTD_isError(written) == 0, "zstd: \(String(cString: ZSTD_getErrorName(written)))")
+        out.removeSubrange(written...)
+        return out
+    }
+
+    /// The bytes of one frame; `nil` when the frame is damaged, does not record its size, or
+    /// would be larger than `limit` bytes (so a hostile blob cannot make us allocate).
+    func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {
+        let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+        // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values.
+        guard size < UInt64.max - 1, size <= UInt64(limit) else { return nil }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let written = out.withUnsafeMutableBytes { target in
+            frame.withUnsafeBytes { source in
+                ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
+            }
+        }
+        guard ZSTD_isError(written) == 0, written == Int(size) else { return nil }
+        return out
+    }
+}

@@ -1,0 +1,104 @@
+import LayoutSpec
+import SpecSync
+
+/// A commit version's own changes as one blob (`version_changes.changes`): what the store keeps
+/// instead of a row per change. The version row holds the site, the seq range and the clock, so
+/// the blob holds only what differs between changes, grouped in runs of one view:
+///
+/// ```
+/// format (1)                                  a byte
+/// property count, then each property's name   varint, strings
+/// run count                                   varint
+/// per run: view, change count                 string, varint
+///   per change: property index, value         varint, varint (0 = unset, else byte count + 1) + bytes
+/// ```
+///
+/// Strings are a varint byte count and UTF-8 bytes (`BinaryWriter`). Changes come in seq order;
+/// the blob is stored zstd-compressed (`Compression`), about one byte a change for an apply.
+enum ChangeBlock {
+    static let format: UInt8 = 1
+
+    /// The blob of `changes` (one version's, in seq order).
+    static func encode(_ changes: [Change]) -> [UInt8] {
+        var properties: [Property] = []
+        var propertyIndex: [Property: Int] = [:]
+        var runs = 0
+        var body = BinaryWriter(capacity: changes.count * 12)
+        var index = 0
+        while index < changes.count {
+            var end = index + 1
+            while end < changes.count && changes[end].view == changes[index].view { end += 1 }
+            runs += 1
+            body.string(changes[index].view)
+            body.varint(end - index)
+            for change in changes[index..<end] {
+                let code: Int
+                if let known = propertyIndex[change.property] {
+                    code = known
+                } else {
+                    code = properties.count
+                    propertyIndex[change.property] = code
+                    properties.append(change.property)
+                }
+                body.varint(code)
+                appendValue(change.value, to: &body)
+            }
+            index = end
+        }
+        var out = BinaryWriter(capacity: body.bytes.count + properties.count * 16 + 8)
+        out.raw([format])
+        out.varint(properties.count)
+        for property in properties { out.string(property.rawValue) }
+        out.varint(runs)
+        out.raw(body.bytes)
+        return out.bytes
+    }
+
+    /// One change as decoded: its offset from the version's first seq, and what it wrote.
+    struct Entry {
+        let offset: Int
+        let view: String
+        let property: Property
+        let value: String?
+    }
+
+    /// Calls `body` with each change of a blob, in seq order; `nil` when the blob is malformed,
+    /// names a property this build does not know, or does not hold exactly `count` changes.
+    static func decode(_ bytes: [UInt8], count: Int, _ body: (Entry) throws -> Void) rethrows -> Bool {
+        var reader = BinaryReader(bytes: bytes)
+        guard let format = reader.take(1)?.first, format == Self.format,
+              let propertyCount = reader.count(atMost: reader.remaining) else { return false }
+        var properties: [Property] = []
+        properties.reserveCapacity(propertyCount)
+        for _ in 0..<propertyCount {
+            guard let name = reader.string(), let property = Property.named(name) else { return false }
+            properties.append(property)
+        }
+        guard let runs = reader.count(atMost: reader.remaining) else { return false }
+        var offset = 0
+        for _ in 0..<runs {
+            guard let view = reader.string(), let length = reader.count(atMost: reader.remaining), offset + length <= count else { return false }
+            for _ in 0..<length {
+                guard let code = reader.count(atMost: properties.count - 1), let value = readValue(&reader) else { return false }
+                try body(Entry(offset: offset, view: view, property: properties[code], value: value))
+                offset += 1
+            }
+        }
+        return reader.isAtEnd && offset == count
+    }
+
+    /// A value: 0 for unset, else its byte count + 1 and its bytes.
+    static func appendValue(_ value: String?, to writer: inout BinaryWriter) {
+        guard let value else { writer.varint(0); return }
+        writer.varint(value.utf8.count + 1)
+        writer.raw(value.utf8)
+    }
+
+    /// A value as `appendValue` wrote it (`.some(nil)` for unset); `nil` when malformed.
+    static func readValue(_ reader: inout BinaryReader) -> String?? {
+        guard let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
+        if tag == 0 { return .some(nil) }
+        guard let raw = reader.take(tag - 1), !raw.contains(0), let text = String(validating: raw, as: UTF8.self) else { return nil }
+        return .some(text)
+    }
+}

@@ -1,0 +1,107 @@
+import LayoutSpec
+import SpecSync
+
+/// The head state of some views of a document, as one blob (`head_chunks.data`): every
+/// property's winning value with its stamp, for views with consecutive ids. The store keeps a
+/// document's head as chunks of up to `HeadChunks.maximumViews` views, zstd-compressed, so that
+/// editing one view rewrites one small chunk and the whole head is one copy, compressed.
+///
+/// ```
+/// format (1)                                  a byte
+/// property count, then each property's name   varint, strings
+/// view count                                  varint
+/// per view (ascending id):
+///   id: bytes shared with the previous id, then the rest    varint, string
+///   entry count                                             varint
+///   per entry: property index, site (local number),         varints
+///              seq − previous entry's seq, hlc − previous    zigzag varints
+///              value                                        varint (0 = unset, else byte count + 1) + bytes
+/// ```
+///
+/// Entries written by one version share their clock and have near seqs, so the deltas are
+/// small and compress well.
+enum HeadChunk {
+    static let format: UInt8 = 1
+
+    /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
+    /// stamp's site to the store's local number.
+    static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
+        var properties: [Property] = []
+        var propertyIndex: [Property: Int] = [:]
+        var body = BinaryWriter(capacity: views.count * 64)
+        var previousID: [UInt8] = []
+        var previousSeq: Int64 = 0
+        var previousHLC: Int64 = 0
+        for (id, state) in views {
+            let idBytes = Array(id.utf8)
+            var shared = 0
+            while shared < min(idBytes.count, previousID.count) && idBytes[shared] == previousID[shared] { shared += 1 }
+            body.varint(shared)
+            body.varint(idBytes.count - shared)
+            body.raw(idBytes[shared...])
+            previousID = idBytes
+            body.varint(state.count)
+            for (property, entry) in state {
+                let code: Int
+                if let known = propertyIndex[property] {
+                    code = known
+                } else {
+                    code = properties.count
+                    propertyIndex[property] = code
+                    properties.append(property)
+                }
+                body.varint(code)
+                body.varint(UInt64(siteNumber(entry.stamp.site)))
+                body.signed(entry.stamp.seq &- previousSeq)
+                let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
+                body.signed(hlc &- previousHLC)
+                previousSeq = entry.stamp.seq
+                previousHLC = hlc
+                ChangeBlock.appendValue(entry.value, to: &body)
+            }
+        }
+        var out = BinaryWriter(capacity: body.bytes.count + properties.count * 16 + 8)
+        out.raw([format])
+        out.varint(properties.count)
+        for property in properties { out.string(property.rawValue) }
+        out.varint(views.count)
+        out.raw(body.bytes)
+        return out.bytes
+    }
+
+    /// Folds the chunk's entries into `state`; false when the blob is malformed or names a site
+    /// or property this store does not know (then `state` may hold part of the chunk).
+    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, into state: inout DocumentState) -> Bool {
+        var reader = BinaryReader(bytes: bytes)
+        guard let format = reader.take(1)?.first, format == Self.format,
+              let propertyCount = reader.count(atMost: reader.remaining) else { return false }
+        var properties: [Property] = []
+        properties.reserveCapacity(propertyCount)
+        for _ in 0..<propertyCount {
+            guard let name = reader.string(), let property = Property.named(name) else { return false }
+            properties.append(property)
+        }
+        guard let viewCount = reader.count(atMost: reader.remaining) else { return false }
+        var previousID: [UInt8] = []
+        var previousSeq: Int64 = 0
+        var previousHLC: Int64 = 0
+        for _ in 0..<viewCount {
+            guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
+                  let tail = reader.take(rest) else { return false }
+            let idBytes = previousID[..<shared] + tail
+            guard let id = String(validating: idBytes, as: UTF8.self), let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            previousID = Array(idBytes)
+            for _ in 0..<entryCount {
+                guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
+                      number <= UInt64(Int64.max), let siteID = site(Int64(number)),
+                      let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
+                      let value = ChangeBlock.readValue(&reader) else { return false }
+                previousSeq = previousSeq &+ seqDelta
+                previousHLC = previousHLC &+ hlcDelta
+                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: previousHLC)), site: siteID, seq: previousSeq)
+                state.apply(view: id, property: properties[code], DocumentState.Entry(value: value, stamp: stamp))
+            }
+        }
+        return reader.isAtEnd
+    }
+}

@@ -1,0 +1,91 @@
+import LayoutSpec
+@testable import SpecStore
+import SpecSync
+import Testing
+
+/// The store's blobs: a version's changes (`ChangeBlock`), the head's chunks (`HeadChunk`) and
+/// their compression round-trip, and damaged blobs are refused, never trapped on.
+struct StorageCodecTests {
+    let site = SiteID(high: 0x0102_0304_0506_0708, low: 42)
+    let other = SiteID(high: 0xFFFF_0000_0000_0001, low: 7)
+
+    func changes() -> [Change] {
+        let hlc = Timestamp(milliseconds: 1_764_489_600_000, counter: 3)
+        let edits: [(String, Property, String?)] = [
+            ("root", .kind, "\"view\""), ("root", .alive, "true"), ("ok", .kind, "\"button\""), ("ok", .text, "\"Sign in ✓\""),
+            ("ok", .marginTop, "12"), ("ok", .backgroundColor, nil), ("root", .width, "375"), ("é-view", .text, "\"\""),
+        ]
+        return edits.enumerated().map { offset, edit in
+            Change(stamp: Stamp(hlc: hlc, site: site, seq: 40 + Int64(offset)), document: "login", view: edit.0, property: edit.1, value: edit.2)
+        }
+    }
+
+    @Test func aVersionsChangesRoundTrip() throws {
+        let original = changes()
+        let blob = ChangeBlock.encode(original)
+        var decoded: [ChangeBlock.Entry] = []
+        #expect(ChangeBlock.decode(blob, count: original.count) { decoded.append($0) })
+        #expect(decoded.map(\.offset) == Array(0..<original.count))
+        #expect(decoded.map(\.view) == original.map(\.view))
+        #expect(decoded.map(\.property) == original.map(\.property))
+        #expect(decoded.map(\.value) == original.map(\.value))
+    }
+
+    @Test func aBlockWithAnotherCountOrDamageIsRefused() {
+        let original = changes()
+        let blob = ChangeBlock.encode(original)
+        #expect(!ChangeBlock.decode(blob, count: original.count - 1) { _ in })
+        #expect(!ChangeBlock.decode(blob, count: original.count + 1) { _ in })
+        for cut in 0..<blob.count {
+            #expect(!ChangeBlock.decode(Array(blob[..<cut]), count: original.count) { _ in })
+        }
+        var unknown = blob
+        if let index = unknown.firstIndex(of: UInt8(ascii: "k")) { unknown[index] = UInt8(ascii: "q") }  // "kind" → "qind"
+        #expect(!ChangeBlock.decode(unknown, count: original.count) { _ in })
+    }
+
+    func state() -> DocumentState {
+        var state = DocumentState()
+        for change in changes() { state.apply(change) }
+        state.apply(view: "ok", property: .width, DocumentState.Entry(value: "80", stamp: Stamp(hlc: Timestamp(rawValue: 5), site: other, seq: 2)))
+        for index in 0..<300 {
+            state.apply(view: "n\(index)", property: .height, DocumentState.Entry(value: String(index), stamp: Stamp(hlc: Timestamp(rawValue: 9), site: site, seq: Int64(index))))
+        }
+        return state
+    }
+
+    @Test func headChunksRoundTrip() {
+        let original = state()
+        let sorted = original.views.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        let numbers: [SiteID: Int64] = [site: 1, other: 2]
+        let sites: [Int64: SiteID] = [1: site, 2: other]
+        var decoded = DocumentState()
+        for start in stride(from: 0, to: sorted.count, by: 100) {
+            let blob = HeadChunk.encode(sorted[start..<min(start + 100, sorted.count)]) { numbers[$0]! }
+            #expect(HeadChunk.decode(blob, site: { sites[$0] }, into: &decoded))
+        }
+        #expect(decoded == original)
+    }
+
+    @Test func aDamagedChunkIsRefused() {
+        let sorted = state().views.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        let blob = HeadChunk.encode(sorted[...]) { $0 == site ? 1 : 2 }
+        for cut in stride(from: 0, to: blob.count, by: 7) {
+            var state = DocumentState()
+            #expect(!HeadChunk.decode(Array(blob[..<cut]), site: { $0 == 1 ? site : other }, into: &state))
+        }
+        var state = DocumentState()
+        #expect(!HeadChunk.decode(blob, site: { $0 == 1 ? site : nil }, into: &state), "an unknown site")
+    }
+
+    @Test func compressionRoundTripsAndRefusesDamageAndHugeClaims() {
+        let compression = Compression()
+        let raw = ChangeBlock.encode(changes() + changes() + changes())
+        let frame = compression.compress(raw)
+        #expect(compression.decompress(frame, limit: raw.count) == raw)
+        #expect(compression.decompress(frame, limit: raw.count - 1) == nil, "over the limit")
+        #expect(compression.decompress(Array(frame.dropLast()), limit: 1 << 20) == nil)
+        #expect(compression.decompress([1, 2, 3, 4, 5, 6, 7, 8], limit: 1 << 20) == nil)
+        #expect(compression.decompress(compression.compress(raw, level: .compact), limit: raw.count) == raw)
+    }
+}

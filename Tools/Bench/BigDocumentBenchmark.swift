@@ -1,0 +1,158 @@
+import Foundation
+
+/// `plumb-bench big [--plumb PATH] [--baseline PATH] [--trees DIR] [--history N]`: the commands
+/// of issue 12 on the 100,000-view `random.json`, each as a process, beside what SQLite itself
+/// needs for the same rows, measured in the same run:
+///
+/// - the insert floor: the `sqlite3` shell inserting one row per (view, property) of the spec,
+///   with its JSON value, into a log table keyed (site, seq) and a head table keyed
+///   (view, property), in one transaction;
+/// - the scan floor: the `sqlite3` shell reading the head rows back.
+///
+/// With `--baseline`, another build (the release before this work) runs the same commands in
+/// its own store, side by side.
+enum BigDocumentBenchmark {
+    static let usage = "big [--plumb PATH] [--baseline PATH] [--trees DIR] [--history N]"
+
+    struct Column {
+        let name: String
+        let binary: String
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
+        let history = Int(StoreBenchmark.value(of: "--history", in: arguments) ?? "") ?? 1_000
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-big-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let trees = try BenchmarkTrees.folder(StoreBenchmark.value(of: "--trees", in: arguments), scratch: folder)
+        let spec = trees + "/random.json"
+
+        var columns = [Column(name: "Plumb", binary: plumb)]
+        if let baseline = StoreBenchmark.value(of: "--baseline", in: arguments) { columns.append(Column(name: "baseline", binary: baseline)) }
+        var results: [[Figure]] = []
+        for column in columns {
+            results.append(try measure(column.binary, spec: spec, folder: folder + "/" + column.name, history: history))
+        }
+        // Measured after the commands: a child's peak memory starts from this process's own.
+        let floors = try SQLiteFloors.measure(spec: spec, scratch: folder)
+        print("big documents: random.json, \(floors.rows) (view, property) rows")
+        print("  insert floor (sqlite3 shell, log + head tables): \(FigureTable.ms(floors.insert))")
+        print("  scan floor (sqlite3 shell, head rows):           \(FigureTable.ms(floors.scan))")
+        var table = FigureTable(["command"] + columns.flatMap { ["\($0.name)", "memory", "× floor"] } + ["goal"])
+        for (row, figure) in results[0].enumerated() {
+            var cells = [figure.name]
+            for column in results.indices {
+                let other = results[column][row]
+                cells += [FigureTable.ms(other.seconds), FigureTable.mb(other.peakMB),
+                          other.floor.map { FigureTable.ratio(other.seconds, $0 == .insert ? floors.insert : floors.scan) } ?? ""]
+            }
+            table.add(row: cells + [figure.goal])
+        }
+        table.print()
+    }
+
+    enum Floor { case insert, scan }
+
+    struct Figure {
+        let name: String
+        let seconds: Double
+        let peakMB: Double
+        let floor: Floor?
+        let goal: String
+    }
+
+    /// Every command of the table, in a fresh store under `folder`.
+    static func measure(_ plumb: String, spec: String, folder: String, history: Int) throws -> [Figure] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let environment = ["PLUMB_AUTHOR": "bench", "NO_COLOR": "1"]
+        func timed(_ arguments: String..., output: String? = nil) throws -> CommandRun {
+            try CommandRun.checked([plumb] + arguments, in: folder, output: output, environment: environment)
+        }
+        var figures: [Figure] = []
+        try timed("init")
+        let apply = try timed("apply", spec, "-m", "random")
+        figures.append(Figure(name: "apply random.json (new)", seconds: apply.seconds, peakMB: apply.peakMB, floor: .insert, goal: "≤ 2.5× insert"))
+        let set = try CommandRun.median(9, [plumb, "set", "random", "n500", "width=77"], in: folder, environment: environment)
+        figures.append(Figure(name: "set random n500 width=77 (median)", seconds: set.seconds, peakMB: set.peakMB, floor: nil, goal: "≤ 12 ms"))
+        let resolve = try timed("resolve", "random", "--size", "1920x1080", "--format", "json", "-o", folder + "/r.json")
+        figures.append(Figure(name: "resolve → JSON file", seconds: resolve.seconds, peakMB: resolve.peakMB, floor: .scan, goal: "≤ 3.5× scan, ≤ 200 MB"))
+        let showHead = try timed("show", "random")
+        figures.append(Figure(name: "show random", seconds: showHead.seconds, peakMB: showHead.peakMB, floor: .scan, goal: "≤ 3.5× scan"))
+        let showFirst = try timed("show", "random@1")
+        figures.append(Figure(name: "show random@1", seconds: showFirst.seconds, peakMB: showFirst.peakMB, floor: .scan, goal: "≤ 3.5× scan"))
+        let adjacent = try timed("diff", "random@head~1", "head")
+        figures.append(Figure(name: "diff of adjacent versions", seconds: adjacent.seconds, peakMB: adjacent.peakMB, floor: nil, goal: "≤ 50 ms"))
+        let first = try timed("diff", "random@1", "head")
+        figures.append(Figure(name: "diff random@1 head", seconds: first.seconds, peakMB: first.peakMB, floor: nil, goal: ""))
+        let bundle = try timed("bundle", "create", "random", "-o", folder + "/random.bundle")
+        figures.append(Figure(name: "bundle create random", seconds: bundle.seconds, peakMB: bundle.peakMB, floor: nil, goal: ""))
+        let clone = try timed("clone", folder + "/.plumb/store.sqlite", folder + "/cloned")
+        figures.append(Figure(name: "clone into an empty store", seconds: clone.seconds, peakMB: clone.peakMB, floor: .insert, goal: "≤ 2.5× insert, ≤ 250 MB"))
+        try FileManager.default.createDirectory(atPath: folder + "/synced", withIntermediateDirectories: true)
+        try CommandRun.checked([plumb, "init"], in: folder + "/synced", environment: environment)
+        let sync = try CommandRun.checked([plumb, "sync", folder + "/.plumb/store.sqlite"], in: folder + "/synced", environment: environment)
+        figures.append(Figure(name: "sync into an empty store", seconds: sync.seconds, peakMB: sync.peakMB, floor: .insert, goal: "≤ 2.5× insert, ≤ 250 MB"))
+        if history > 0 {
+            let mark = try versionCount(plumb, folder: folder, environment: environment)
+            for round in 0..<history {
+                try timed("set", "random", "n\(1 + (round * 7919) % 99_999)", "minWidth=\(round % 50)")
+            }
+            let across = try timed("diff", "random@\(mark)", "head")
+            figures.append(Figure(name: "diff across \(history) versions", seconds: across.seconds, peakMB: across.peakMB, floor: nil, goal: "≤ 0.3 s"))
+        }
+        return figures
+    }
+
+    /// The document's number of versions (its head's local number).
+    static func versionCount(_ plumb: String, folder: String, environment: [String: String]) throws -> Int {
+        let output = folder + "/log.txt"
+        try CommandRun.checked([plumb, "log", "random"], in: folder, output: output, environment: environment)
+        let first = (try String(contentsOfFile: output, encoding: .utf8)).split(separator: "\n").first ?? ""
+        guard let number = Int(first.split(separator: " ").first ?? "") else { throw BenchmarkError("cannot read the log") }
+        return number
+    }
+}
+
+/// What SQLite itself needs for a spec's rows, measured with the `sqlite3` shell: one row per
+/// (view, property) of the spec file (every key of every view but `id`, with its JSON value),
+/// inserted by one statement each into a log table keyed (site, seq) and a head table keyed
+/// (view, property), in one transaction; then the head rows read back.
+enum SQLiteFloors {
+    struct Result {
+        let rows: Int
+        /// Seconds to insert the rows into a log table and a head table, in one transaction.
+        let insert: Double
+        /// Seconds to read the head rows back.
+        let scan: Double
+    }
+
+    static func measure(spec path: String, scratch: String) throws -> Result {
+        let file = path.replacingOccurrences(of: "'", with: "''")
+        let script = """
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE log (site INTEGER, seq INTEGER, view TEXT, property TEXT, value TEXT,
+                              PRIMARY KEY (site, seq)) WITHOUT ROWID;
+            CREATE TABLE head (view TEXT, property TEXT, value TEXT, site INTEGER, seq INTEGER,
+                               PRIMARY KEY (view, property)) WITHOUT ROWID;
+            BEGIN;
+            INSERT INTO log SELECT 1, row_number() OVER (), v.value ->> 'id', p.key, coalesce(json_quote(p.atom), p.value)
+              FROM json_each(readfile('\(file)'), '$.views') v, json_each(v.value) p WHERE p.key <> 'id';
+            INSERT INTO head SELECT view, property, value, site, seq FROM log;
+            COMMIT;
+
+            """
+        let scriptPath = scratch + "/floor.sql", database = scratch + "/floor.sqlite", count = scratch + "/floor-count.txt"
+        try script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
+        var inserts: [Double] = [], scans: [Double] = []
+        for _ in 0..<3 {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+            inserts.append(try CommandRun.checked(["sqlite3", database, ".read \(scriptPath)"]).seconds)
+            scans.append(try CommandRun.checked(["sqlite3", database, "SELECT view, property, value FROM head"]).seconds)
+        }
+        try CommandRun.checked(["sqlite3", database, "SELECT count(*) FROM head"], output: count)
+        let rows = Int((try String(contentsOfFile: count, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return Result(rows: rows, insert: inserts.sorted()[1], scan: scans.sorted()[1])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LayoutSpec
+import SeededRandom
+
+/// `plumb-bench git [--plumb PATH] [--views N] [--edits N] [--trees DIR]`: Plumb beside a spec
+/// file kept in git, on the same history (issue 14).
+///
+/// The spec is the first N views (10,000) of `make_trees.py`'s random tree, one view per line;
+/// N edits (200) each change one number of one view, committed in git (write the file +
+/// `git commit -a`) and made with `plumb set`, all as processes. Then both read the version
+/// from 100 edits ago, print the log, diff two adjacent versions, and are measured on disk
+/// (`.git` after `git gc`, `.plumb` after `plumb gc` when the build has it).
+enum GitComparisonBenchmark {
+    static let usage = "git [--plumb PATH] [--views N] [--edits N] [--trees DIR]"
+
+    static func run(_ arguments: [String]) throws {
+        let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
+        let viewCount = Int(StoreBenchmark.value(of: "--views", in: arguments) ?? "") ?? 10_000
+        let editCount = Int(StoreBenchmark.value(of: "--edits", in: arguments) ?? "") ?? 200
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-git-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gitFolder = folder + "/git", plumbFolder = folder + "/plumb"
+        for path in [gitFolder, plumbFolder] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+
+        let trees = try BenchmarkTrees.folder(StoreBenchmark.value(of: "--trees", in: arguments), scratch: folder)
+        var lines = try firstViews(of: trees + "/random.json", count: viewCount)
+        print("git comparison: the first \(lines.count) views of random.json, one per line; \(editCount) single-property edits (seed 14)")
+        try write(lines, to: gitFolder + "/doc.json")
+        try write(lines, to: plumbFolder + "/doc.json")
+
+        let gitEnvironment = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
+                              "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com", "HOME": folder]
+        let plumbEnvironment = ["PLUMB_AUTHOR": "bench", "NO_COLOR": "1"]
+        func git(_ arguments: String...) throws -> CommandRun {
+            try CommandRun.checked(["git"] + arguments, in: gitFolder, environment: gitEnvironment)
+        }
+        func plumbRun(_ arguments: String...) throws -> CommandRun {
+            try CommandRun.checked([plumb] + arguments, in: plumbFolder, environment: plumbEnvironment)
+        }
+        _ = try git("init", "-q")
+        _ = try git("add", "doc.json")
+        _ = try git("commit", "-q", "-m", "First cut")
+        _ = try plumbRun("init")
+        _ = try plumbRun("apply", "doc.json", "-m", "First cut")
+
+        var generator = SeededGenerator(seed: 14)
+        let properties = ["width", "height", "minWidth", "minHeight"]
+        var gitEdits: [Double] = [], plumbEdits: [Double] = []
+        for round in 0..<editCount {
+            let index = 1 + Int(generator.next() % UInt64(lines.count - 1))
+            let property = properties[Int(generator.next() % UInt64(properties.count))]
+            let value = 1 + Int(generator.next() % 400)
+            let id = try edit(&lines[index], property: property, value: value)
+            let written = try Timing.seconds { try write(lines, to: gitFolder + "/doc.json") }
+            gitEdits.append(written + (try git("commit", "-q", "-a", "-m", "Edit \(round): \(id) \(property)=\(value)")).seconds)
+            plumbEdits.append(try plumbRun("set", "doc", id, "\(property)=\(value)").seconds)
+        }
+
+        var table = FigureTable("work", "git", "Plumb", "Plumb / git", "goal")
+        let gitEdit = median(gitEdits), plumbEdit = median(plumbEdits)
+        table.add("one edit (median of \(editCount))", FigureTable.ms(gitEdit), FigureTable.ms(plumbEdit), FigureTable.ratio(plumbEdit, gitEdit), "≤ 1.0×")
+        let back = min(100, editCount)
+        let gitOld = try CommandRun.median(7, ["git", "show", "HEAD~\(back):doc.json"], in: gitFolder, environment: gitEnvironment)
+        let plumbOld = try CommandRun.median(7, [plumb, "show", "doc@\(editCount + 1 - back)"], in: plumbFolder, environment: plumbEnvironment)
+        table.add("read the version from \(back) edits ago", FigureTable.ms(gitOld.seconds), FigureTable.ms(plumbOld.seconds),
+                  FigureTable.ratio(plumbOld.seconds, gitOld.seconds), "≤ 1.0×")
+        let gitLog = try CommandRun.median(15, ["git", "log", "--oneline"], in: gitFolder, environment: gitEnvironment)
+        let plumbLog = try CommandRun.median(15, [plumb, "log", "doc"], in: plumbFolder, environment: plumbEnvironment)
+        table.add("the log", FigureTable.ms(gitLog.seconds), FigureTable.ms(plumbLog.seconds), FigureTable.ratio(plumbLog.seconds, gitLog.seconds), "≤ 1.0×")
+        let gitDiff = try CommandRun.median(15, ["git", "diff", "HEAD~1", "HEAD"], in: gitFolder, environment: gitEnvironment)
+        let plumbDiff = try CommandRun.median(15, [plumb, "diff", "doc@\(editCount)", "doc@\(editCount + 1)"], in: plumbFolder, environment: plumbEnvironment)
+        table.add("diff of two adjacent versions", FigureTable.ms(gitDiff.seconds), FigureTable.ms(plumbDiff.seconds),
+                  FigureTable.ratio(plumbDiff.seconds, gitDiff.seconds), "≤ 1.0×")
+        _ = try git("gc", "-q")
+        let collected = try CommandRun.run([plumb, "gc"], in: plumbFolder, environment: plumbEnvironment).status == 0
+        let gitBytes = diskUsage(gitFolder + "/.git"), plumbBytes = diskUsage(plumbFolder + "/.plumb")
+        table.add("storage (.git after gc / .plumb\(collected ? " after gc" : ""))", FigureTable.kb(gitBytes), FigureTable.kb(plumbBytes),
+                  FigureTable.ratio(Double(plumbBytes), Double(gitBytes)), "≤ 3×")
+        table.print()
+    }
+
+    /// The first `count` views of a flat spec, each as one compact JSON line (tree order, so
+    /// every parent comes before its children and the prefix is a tree).
+    static func firstViews(of path: String, count: Int) throws -> [String] {
+        guard let bytes = FileManager.default.contents(atPath: path) else { throw BenchmarkError("cannot read \(path)") }
+        guard case .object(let members)? = try? JSONParser.parse(Array(bytes)),
+              case .array(let views)? = members.first(where: { $0.key == "views" })?.value else {
+            throw BenchmarkError("\(path) is not a flat spec")
+        }
+        return views.prefix(count).map { JSONWriter.compact($0) }
+    }
+
+    /// Sets one number of the view on `line`; returns the view's id.
+    static func edit(_ line: inout String, property: String, value: Int) throws -> String {
+        guard case .object(var members) = try JSONParser.parse(line),
+              case .string(let id)? = members.first(where: { $0.key == "id" })?.value else { throw BenchmarkError("bad view line") }
+        if let index = members.firstIndex(where: { $0.key == property }) {
+            members[index] = JSONMember(property, .number(Double(value)))
+        } else {
+            members.append(JSONMember(property, .number(Double(value))))
+        }
+        line = JSONWriter.compact(.object(members))
+        return id
+    }
+
+    /// A flat spec named `doc`, one view per line, as people keep specs in git.
+    static func write(_ lines: [String], to path: String) throws {
+        let text = "{\"plumb\": 1, \"name\": \"doc\", \"views\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+}
+
+/// The benchmark trees of `../shared/bench/make_trees.py` (wide, deep, random).
+enum BenchmarkTrees {
+    /// `given` when set; else the trees written into `scratch/trees` by the shared script.
+    static func folder(_ given: String?, scratch: String) throws -> String {
+        if let given { return given }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/make_trees.py").path
+        guard FileManager.default.fileExists(atPath: script) else {
+            throw BenchmarkError("make_trees.py not found at ../shared/bench/make_trees.py; pass --trees DIR")
+        }
+        let output = scratch + "/trees"
+        try CommandRun.checked(["python3", script, output])
+        return output
+    }
+}
