@@ -13,22 +13,9 @@ enum HubBenchmark {
     static func run(_ arguments: [String]) throws {
         let baseline = StoreBenchmark.value(of: "--baseline", in: arguments)
         let arguments = arguments.filter { $0 != "--baseline" && $0 != baseline }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-bench-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var started: String?
-        let url: String
-        if let given = arguments.first {
-            url = given
-        } else {
-            let directory = folder.appendingPathComponent("pg").path
-            url = try shell("Tools/pg-test.sh start '\(directory)' 55999").trimmingCharacters(in: .whitespacesAndNewlines)
-            started = directory
-        }
-        defer {
-            if let started { _ = try? shell("Tools/pg-test.sh stop '\(started)'") }
-            try? FileManager.default.removeItem(at: folder)
-        }
+        let postgres = try BenchPostgres(name: "plumb-hub-bench", given: arguments.first, port: 55999)
+        defer { postgres.finish() }
+        let folder = postgres.folder, url = postgres.url
         print("hub benchmark (seed 42) on \(url)")
         try Hub.initialize(url: url)
 

@@ -19,18 +19,8 @@ enum HubLoadBenchmark {
         let seconds = Double(StoreBenchmark.value(of: "--seconds", in: arguments) ?? "") ?? 120
         let views = Int(StoreBenchmark.value(of: "--views", in: arguments) ?? "") ?? 40
         let given = arguments.last.flatMap { $0.hasPrefix("postgres") ? $0 : nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-load-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var started: String?
-        let server: String
-        if let given {
-            server = given
-        } else {
-            let directory = folder.appendingPathComponent("pg").path
-            server = try HubBenchmark.shell("Tools/pg-test.sh start '\(directory)' 55998").trimmingCharacters(in: .whitespacesAndNewlines)
-            started = directory
-        }
+        let postgres = try BenchPostgres(name: "plumb-hub-load", given: given, port: 55998)
+        let folder = postgres.folder, server = postgres.url
         let database = "plumb_load_\(getpid())"
         let roles = (0..<clients).map { "plumb_load_\(getpid())_\($0)" }
         defer {
@@ -39,8 +29,7 @@ enum HubLoadBenchmark {
                 _ = try? admin.execute("DROP DATABASE IF EXISTS \(database)")
                 for role in roles { _ = try? admin.execute("DROP ROLE IF EXISTS \(role)") }
             }
-            if let started { _ = try? HubBenchmark.shell("Tools/pg-test.sh stop '\(started)'") }
-            try? FileManager.default.removeItem(at: folder)
+            postgres.finish()
         }
         let admin = try PostgresConnection(url: server)
         try admin.execute("CREATE DATABASE \(database)")

@@ -17,18 +17,8 @@ enum HubScaleBenchmark {
         let documents = Int(StoreBenchmark.value(of: "--documents", in: arguments) ?? "") ?? 1_000
         let views = Int(StoreBenchmark.value(of: "--views", in: arguments) ?? "") ?? 2_000
         let given = arguments.last.flatMap { $0.hasPrefix("postgres") ? $0 : nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-scale-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var started: String?
-        let server: String
-        if let given {
-            server = given
-        } else {
-            let directory = folder.appendingPathComponent("pg").path
-            server = try HubBenchmark.shell("Tools/pg-test.sh start '\(directory)' 55997").trimmingCharacters(in: .whitespacesAndNewlines)
-            started = directory
-        }
+        let postgres = try BenchPostgres(name: "plumb-hub-scale", given: given, port: 55997)
+        let folder = postgres.folder, server = postgres.url
         let big = "plumb_big_\(getpid())", small = "plumb_small_\(getpid())", reader = "plumb_reader_\(getpid())"
         let admin = try PostgresConnection(url: server)
         defer {
@@ -37,8 +27,7 @@ enum HubScaleBenchmark {
                 _ = try? admin.execute("DROP DATABASE IF EXISTS \(database)")
             }
             _ = try? admin.execute("DROP ROLE IF EXISTS \(reader)")
-            if let started { _ = try? HubBenchmark.shell("Tools/pg-test.sh stop '\(started)'") }
-            try? FileManager.default.removeItem(at: folder)
+            postgres.finish()
         }
         try admin.execute("CREATE ROLE \(reader) LOGIN")
         let spec = StoreBenchmark.makeSpec(name: "target", views: views, seed: 42)
