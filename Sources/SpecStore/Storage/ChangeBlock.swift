@@ -20,8 +20,7 @@ enum ChangeBlock {
 
     /// The blob of `changes` (one version's, in seq order).
     static func encode(_ changes: [Change]) -> [UInt8] {
-        var properties: [Property] = []
-        var propertyIndex: [Property: Int] = [:]
+        var table = PropertyTable()
         var runs = 0
         var body = BinaryWriter(capacity: changes.count * 12)
         var index = 0
@@ -32,23 +31,13 @@ enum ChangeBlock {
             body.string(changes[index].view)
             body.varint(end - index)
             for change in changes[index..<end] {
-                let code: Int
-                if let known = propertyIndex[change.property] {
-                    code = known
-                } else {
-                    code = properties.count
-                    propertyIndex[change.property] = code
-                    properties.append(change.property)
-                }
-                body.varint(code)
+                body.varint(table.code(for: change.property))
                 appendValue(change.value, to: &body)
             }
             index = end
         }
-        var out = BinaryWriter(capacity: body.bytes.count + properties.count * 16 + 8)
-        out.raw([format])
-        out.varint(properties.count)
-        for property in properties { out.string(property.rawValue) }
+        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
+        table.writeHeader(format: format, to: &out)
         out.varint(runs)
         out.raw(body.bytes)
         return out.bytes
@@ -66,15 +55,8 @@ enum ChangeBlock {
     /// names a property this build does not know, or does not hold exactly `count` changes.
     static func decode(_ bytes: [UInt8], count: Int, _ body: (Entry) throws -> Void) rethrows -> Bool {
         var reader = BinaryReader(bytes: bytes)
-        guard let format = reader.take(1)?.first, format == Self.format,
-              let propertyCount = reader.count(atMost: reader.remaining) else { return false }
-        var properties: [Property] = []
-        properties.reserveCapacity(propertyCount)
-        for _ in 0..<propertyCount {
-            guard let name = reader.string(), let property = Property.named(name) else { return false }
-            properties.append(property)
-        }
-        guard let runs = reader.count(atMost: reader.remaining) else { return false }
+        guard let properties = PropertyTable.readHeader(format: format, from: &reader),
+              let runs = reader.count(atMost: reader.remaining) else { return false }
         var offset = 0
         for _ in 0..<runs {
             guard let view = reader.string(), let length = reader.count(atMost: reader.remaining), offset + length <= count else { return false }

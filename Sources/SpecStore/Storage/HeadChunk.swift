@@ -26,8 +26,7 @@ enum HeadChunk {
     /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
     /// stamp's site to the store's local number.
     static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
-        var properties: [Property] = []
-        var propertyIndex: [Property: Int] = [:]
+        var table = PropertyTable()
         var body = BinaryWriter(capacity: views.count * 64)
         var previousID: [UInt8] = []
         var previousSeq: Int64 = 0
@@ -42,15 +41,7 @@ enum HeadChunk {
             previousID = idBytes
             body.varint(state.count)
             for (property, entry) in state {
-                let code: Int
-                if let known = propertyIndex[property] {
-                    code = known
-                } else {
-                    code = properties.count
-                    propertyIndex[property] = code
-                    properties.append(property)
-                }
-                body.varint(code)
+                body.varint(table.code(for: property))
                 body.varint(UInt64(siteNumber(entry.stamp.site)))
                 body.signed(entry.stamp.seq &- previousSeq)
                 let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
@@ -60,10 +51,8 @@ enum HeadChunk {
                 ChangeBlock.appendValue(entry.value, to: &body)
             }
         }
-        var out = BinaryWriter(capacity: body.bytes.count + properties.count * 16 + 8)
-        out.raw([format])
-        out.varint(properties.count)
-        for property in properties { out.string(property.rawValue) }
+        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
+        table.writeHeader(format: format, to: &out)
         out.varint(views.count)
         out.raw(body.bytes)
         return out.bytes
@@ -73,15 +62,8 @@ enum HeadChunk {
     /// or property this store does not know (then `state` may hold part of the chunk).
     static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, into state: inout DocumentState) -> Bool {
         var reader = BinaryReader(bytes: bytes)
-        guard let format = reader.take(1)?.first, format == Self.format,
-              let propertyCount = reader.count(atMost: reader.remaining) else { return false }
-        var properties: [Property] = []
-        properties.reserveCapacity(propertyCount)
-        for _ in 0..<propertyCount {
-            guard let name = reader.string(), let property = Property.named(name) else { return false }
-            properties.append(property)
-        }
-        guard let viewCount = reader.count(atMost: reader.remaining) else { return false }
+        guard let properties = PropertyTable.readHeader(format: format, from: &reader),
+              let viewCount = reader.count(atMost: reader.remaining) else { return false }
         var previousID: [UInt8] = []
         var previousSeq: Int64 = 0
         var previousHLC: Int64 = 0
