@@ -28,18 +28,24 @@ enum StateSnapshot {
             out.varint(entries.count)
             for (property, entry) in entries {
                 out.string(property.rawValue)
-                out.varint(sites[entry.stamp.site]!)
-                out.varint(UInt64(entry.stamp.seq))
-                out.varint(entry.stamp.hlc.rawValue)
-                if let value = entry.value {
-                    out.raw([1])
-                    out.string(value)
-                } else {
-                    out.raw([0])
-                }
+                writeEntry(entry, siteIndex: sites[entry.stamp.site]!, to: &out)
             }
         }
         return out.bytes
+    }
+
+    /// One entry as both snapshots hold it (`TreeSnapshot` too): site index, seq, hlc, then
+    /// 0 for no value or 1 and the value's text.
+    static func writeEntry(_ entry: DocumentState.Entry, siteIndex: Int, to out: inout BinaryWriter) {
+        out.varint(siteIndex)
+        out.varint(UInt64(entry.stamp.seq))
+        out.varint(entry.stamp.hlc.rawValue)
+        if let value = entry.value {
+            out.raw([1])
+            out.string(value)
+        } else {
+            out.raw([0])
+        }
     }
 
     static func decode(_ bytes: [UInt8]) -> DocumentState? { decode(bytes, keeping: nil) }
