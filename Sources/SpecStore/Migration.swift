@@ -23,5 +23,6 @@ public struct Migration: Sendable {
     /// it is given, and must not depend on later migrations' schema.
     static let steps: [Int: @Sendable (Database) throws -> Void] = [
         2: ContentIDMigration.run,
+        3: PackedChangesMigration.run,
     ]
 }

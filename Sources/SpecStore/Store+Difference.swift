@@ -47,14 +47,13 @@ extension Store {
         for (site, upper) in new.sorted where upper > old[site] {
             guard let number = try siteNumber(site) else { continue }
             var plain = true
-            try database.query("SELECT view, property FROM changes WHERE document = ? AND site = ? AND seq > ? AND seq <= ?",
-                               [.integer(documentID), .integer(number), .integer(old[site]), .integer(upper)]) { row in
-                guard plain, let property = row.text(1).flatMap(Property.named) else { return }
-                if StateDifference.isStructural(property) || keys.count >= Store.plainDifferenceLimit {
+            try forEachChange(site: number, after: old[site], through: upper, documentID: documentID) { change in
+                guard plain else { return }
+                if StateDifference.isStructural(change.property) || keys.count >= Store.plainDifferenceLimit {
                     plain = false
                     return
                 }
-                keys.insert(PropertyKey(view: row.text(0) ?? "", property: property))
+                keys.insert(PropertyKey(view: change.view, property: change.property))
             }
             if !plain { return nil }
         }

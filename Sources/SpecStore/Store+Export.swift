@@ -55,38 +55,25 @@ extension Store {
 
     private func payloads(of number: Int64, site: SiteID, after seq: Int64, names: [Int64: String],
                           include: (String, Int64) -> Bool) throws -> [VersionPayload] {
-        struct Header { let document: String; let first: Int64; let last: Int64; let hlc: Timestamp; let base: VersionVector; let version: Version; let id: VersionID? }
+        struct Header { let rowID: Int64; let document: String; let first: Int64; let last: Int64; let hlc: Timestamp; let base: VersionVector; let version: Version; let id: VersionID? }
         var headers: [Header] = []
         try database.query("""
-            SELECT document, first_seq, last_seq, hlc, base, vector, message, author, time, hash FROM versions
+            SELECT document, first_seq, last_seq, hlc, base, vector, message, author, time, hash, id FROM versions
             WHERE site = ? AND kind = 'commit' AND last_seq > ? ORDER BY first_seq
             """, [.integer(number), .integer(seq)]) { row in
             guard let name = names[row.int64(0)], include(name, row.int64(2)) else { return }
             let vector = VersionVector(encoded: row.blob(5)) ?? VersionVector()
             let version = Version(document: name, vector: vector, kind: .commit, message: row.text(6) ?? "", author: row.text(7) ?? "", time: row.int64(8))
-            headers.append(Header(document: name, first: row.int64(1), last: row.int64(2), hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(3))),
+            headers.append(Header(rowID: row.int64(10), document: name, first: row.int64(1), last: row.int64(2), hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(3))),
                                   base: VersionVector(encoded: row.blob(4)) ?? VersionVector(), version: version,
                                   id: VersionID(checking: row.blob(9))))
         }
         guard !headers.isEmpty else { return [] }
         var payloads: [VersionPayload] = []
         payloads.reserveCapacity(headers.count)
-        let statement = try database.statement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
         for header in headers {
-            try statement.bind(number, at: 1)
-            try statement.bind(header.first, at: 2)
-            try statement.bind(header.last, at: 3)
-            var changes: [Change] = []
-            changes.reserveCapacity(Int(header.last - header.first + 1))
-            var view = ""
-            while try statement.step() {
-                view = statement.text(1, reusing: view)
-                guard let property = statement.text(2).flatMap(Property.named) else {
-                    throw StoreError.corrupt(path: path, detail: "change (\(site.short), \(statement.int64(0))) has an unknown property")
-                }
-                changes.append(Change(stamp: Stamp(hlc: header.hlc, site: site, seq: statement.int64(0)), document: header.document,
-                                      view: view, property: property, value: statement.text(3)))
-            }
+            let changes = try self.changes(ofVersion: header.rowID, document: header.document, site: site, first: header.first,
+                                      last: header.last, hlc: header.hlc)
             // The id as stored travels with the content: the receiver checks one against the other.
             payloads.append(VersionPayload(version: header.version, site: site, firstSeq: header.first, lastSeq: header.last,
                                            hlc: header.hlc, base: header.base, changes: changes, claimedID: header.id))

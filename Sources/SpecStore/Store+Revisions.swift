@@ -53,10 +53,13 @@ extension Store {
             let limitClause = limit.map { " LIMIT \($0)" } ?? ""
             if let view {
                 try database.query("""
-                    SELECT DISTINCT \(Store.versionColumns) FROM changes c
-                    JOIN versions v ON v.site = c.site AND c.seq BETWEEN v.first_seq AND v.last_seq AND v.document = c.document
-                    WHERE c.document = ? AND c.view = ? ORDER BY v.number DESC\(limitClause)
-                    """, [.integer(documentID), .text(view)]) { row in records.append(versionRecord(row, document: document)) }
+                    SELECT \(Store.versionColumns), c.changes FROM versions v JOIN version_changes c ON c.version = v.id
+                    WHERE v.document = ? ORDER BY v.number DESC
+                    """, [.integer(documentID)]) { row in
+                    guard limit.map({ records.count < $0 }) ?? true else { return }
+                    let record = versionRecord(row, document: document)
+                    if try touches(view, blob: row.blob(12), version: record) { records.append(record) }
+                }
             } else {
                 try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? ORDER BY v.number DESC\(limitClause)",
                                    [.integer(documentID)]) { row in records.append(versionRecord(row, document: document)) }
@@ -70,17 +73,24 @@ extension Store {
         }
     }
 
+    /// Whether a version's own changes (the stored `blob`) touched `view`.
+    private func touches(_ view: String, blob: [UInt8], version: VersionRecord) throws -> Bool {
+        guard let block = changeLog.block(blob, count: Int(version.changeCount)) else { throw damagedChanges(version: version.rowID) }
+        // Most versions never name the view: a byte search rules them out without decoding.
+        guard ChangeLog.bytes(block, contain: Array(view.utf8)) else { return false }
+        var found = false
+        guard ChangeBlock.decode(block, count: Int(version.changeCount), { if $0.view == view { found = true } }) else {
+            throw damagedChanges(version: version.rowID)
+        }
+        return found
+    }
+
     /// The changes a version made itself, in seq order.
     public func changes(of version: VersionRecord) throws -> [Change] {
-        var changes: [Change] = []
-        guard version.changeCount > 0, let number = try siteNumber(version.site) else { return [] }
-        try database.query("SELECT seq, hlc, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq",
-                           [.integer(number), .integer(version.firstSeq), .integer(version.lastSeq)]) { row in
-            guard let property = row.text(3).flatMap(Property.init(rawValue:)) else { return }
-            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: version.site, seq: row.int64(0))
-            changes.append(Change(stamp: stamp, document: version.document, view: row.text(2) ?? "", property: property, value: row.text(4)))
-        }
-        return changes
+        guard version.kind == .commit, version.changeCount > 0 else { return [] }
+        let hlc = try database.scalar("SELECT hlc FROM versions WHERE id = ?", [.integer(version.rowID)])?.integer ?? 0
+        return try changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
+                           last: version.lastSeq, hlc: Timestamp(rawValue: UInt64(bitPattern: hlc)))
     }
 
     /// Names a version. Tag names follow the id rules; a tag that exists is not moved.

@@ -42,18 +42,6 @@ extension Store {
         ResolvedDocument(name: version.document, effective: try state(of: version))
     }
 
-    /// Every `parent` change of a document that `vector` includes, for a whole tree replay.
-    func moves(documentID: Int64, within vector: VersionVector) throws -> [TreeResolution.Move] {
-        var moves: [TreeResolution.Move] = []
-        try database.query("SELECT site, seq, hlc, view, value FROM changes WHERE document = ? AND property = 'parent'",
-                           [.integer(documentID)]) { row in
-            let stamp = stamp(row, hlc: 2, site: 0, seq: 1)
-            guard vector.includes(site: stamp.site, seq: stamp.seq) else { return }
-            moves.append(TreeResolution.Move(view: row.text(3) ?? "", parent: row.text(4), stamp: stamp))
-        }
-        return moves
-    }
-
     /// The head's kept tree replay; `nil` when none is kept.
     func headTree(documentID: Int64) throws -> TreeResolution? {
         guard let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob else { return nil }
@@ -119,19 +107,13 @@ extension Store {
     func replay(documentID: Int64, from base: VersionVector, to target: VersionVector, views: Set<String>? = nil,
                 into state: inout DocumentState) throws -> [TreeResolution.Move] {
         var moves: [TreeResolution.Move] = []
-        let viewList = views.map(Array.init) ?? []
-        let viewFilter = views == nil ? "" : " AND view IN (\(viewList.map { _ in "?" }.joined(separator: ", ")))"
         for (site, upper) in target.sorted where upper > base[site] {
             guard let number = try siteNumber(site) else { continue }
-            try database.query("""
-                SELECT seq, hlc, view, property, value FROM changes
-                WHERE document = ? AND site = ? AND seq > ? AND seq <= ?\(viewFilter)
-                """, [.integer(documentID), .integer(number), .integer(base[site]), .integer(upper)] + viewList.map { .text($0) }) { row in
-                guard let property = row.text(3).flatMap(Property.named) else { return }
-                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(1))), site: site, seq: row.int64(0))
-                let view = row.text(2) ?? ""
-                state.apply(view: view, property: property, DocumentState.Entry(value: row.text(4), stamp: stamp))
-                if property == .parent { moves.append(TreeResolution.Move(view: view, parent: row.text(4), stamp: stamp)) }
+            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID) { change in
+                if let views, !views.contains(change.view) { return }
+                let stamp = Stamp(hlc: change.hlc, site: site, seq: change.seq)
+                state.apply(view: change.view, property: change.property, DocumentState.Entry(value: change.value, stamp: stamp))
+                if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: stamp)) }
             }
         }
         return moves

@@ -9,6 +9,8 @@ import SpecSync
 /// never writes and takes no write lock, so reads work on a read-only file.
 public final class Store {
     public let database: Database
+    /// Packs and unpacks stored changes (its compression contexts are reused for every blob).
+    let changeLog = ChangeLog()
     public let path: String
     /// How the store was opened.
     public let access: Access

@@ -21,8 +21,11 @@ final class StoreHoldings: MergeHoldings {
 
     func heldSeq(site: SiteID, in range: ClosedRange<Int64>) throws -> Int64? {
         guard let number = try store.siteNumber(site) else { return nil }
-        return try database.scalar("SELECT min(seq) FROM changes WHERE site = ? AND seq BETWEEN ? AND ?",
-                                   [.integer(number), .integer(range.lowerBound), .integer(range.upperBound)])?.integer
+        // Every commit version holds each seq of its range.
+        return try database.scalar("""
+            SELECT min(max(first_seq, ?)) FROM versions
+            WHERE site = ? AND kind = 'commit' AND first_seq <= ? AND last_seq >= ? AND last_seq >= first_seq
+            """, [.integer(range.lowerBound), .integer(number), .integer(range.upperBound), .integer(range.lowerBound)])?.integer
     }
 
     func holdsCommit(document: String, site: SiteID, lastSeq: Int64) throws -> Bool {

@@ -1,8 +1,8 @@
 import LayoutSpec
 import SpecSync
 
-/// The one codec of version and change rows: every insert of a version or a change, and every
-/// stamp read back from a row, goes through here.
+/// The one codec of version rows: every insert of a version (its changes through
+/// `insertChanges`), and every stamp read back from a row, goes through here.
 extension Store {
     /// Inserts a version row; returns its row id.
     func insertVersion(id: VersionID, documentID: Int64, number: Int64, kind: Version.Kind, site: Int64, firstSeq: Int64,
@@ -21,23 +21,12 @@ extension Store {
 
     /// Inserts a commit version with its changes (one clock reading, consecutive seqs).
     func insertCommit(_ payload: VersionPayload, documentID: Int64, number: Int64, site: Int64) throws -> Int64 {
-        let insert = try database.statement(
-            "INSERT INTO changes (site, seq, hlc, document, view, property, value) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        let hlc = Int64(bitPattern: payload.hlc.rawValue)
-        for change in payload.changes {
-            try insert.bind(site, at: 1)
-            try insert.bind(change.seq, at: 2)
-            try insert.bind(hlc, at: 3)
-            try insert.bind(documentID, at: 4)
-            try insert.bind(change.view, at: 5)
-            try insert.bind(change.property.rawValue, at: 6)
-            try insert.bind(change.value, at: 7)
-            try insert.run()
-        }
         let version = payload.version
-        return try insertVersion(id: payload.id, documentID: documentID, number: number, kind: .commit, site: site,
-                                 firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, hlc: payload.hlc, vector: version.vector,
-                                 base: payload.base, message: version.message, author: version.author, time: version.time)
+        let rowID = try insertVersion(id: payload.id, documentID: documentID, number: number, kind: .commit, site: site,
+                                      firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, hlc: payload.hlc, vector: version.vector,
+                                      base: payload.base, message: version.message, author: version.author, time: version.time)
+        try insertChanges(of: payload, versionRowID: rowID, documentID: documentID)
+        return rowID
     }
 
     /// Writes head entries (upsert) for the given keys of `state`.

@@ -1,0 +1,66 @@
+import LayoutSpec
+import SpecSync
+
+/// The stored form of commit versions' changes: each version's changes as one compressed
+/// `ChangeBlock` (`version_changes`), and its moves again as one compressed `MoveBlock`
+/// (`version_moves`) when it has any. Owns the compression contexts, reused for every blob.
+final class ChangeLog {
+    private let compression = Compression()
+
+    /// The blobs of one version's changes (in seq order, consecutive from `firstSeq`): the
+    /// changes, and the moves among them (`nil` when none).
+    func pack(_ changes: [Change], firstSeq: Int64, level: Compression.Level = .write) -> (changes: [UInt8], moves: [UInt8]?) {
+        var moves: [MoveBlock.Entry] = []
+        for change in changes where change.property == .parent {
+            moves.append(MoveBlock.Entry(offset: Int(change.seq - firstSeq), view: change.view, parent: change.value))
+        }
+        return (compression.compress(ChangeBlock.encode(changes), level: level),
+                MoveBlock.encode(moves).map { compression.compress($0, level: level) })
+    }
+
+    /// The uncompressed `ChangeBlock` of a stored blob of `count` changes; `nil` when damaged.
+    func block(_ blob: [UInt8], count: Int) -> [UInt8]? {
+        compression.decompress(blob, limit: Self.limit(count: count))
+    }
+
+    /// Calls `body` with each change of a stored blob of `count` changes, in seq order; false
+    /// when the blob is damaged (then `body` may have seen some of them).
+    func unpack(_ blob: [UInt8], count: Int, _ body: (ChangeBlock.Entry) throws -> Void) rethrows -> Bool {
+        guard let block = block(blob, count: count) else { return false }
+        return try ChangeBlock.decode(block, count: count, body)
+    }
+
+    /// The moves of a stored `version_moves` blob of a version of `count` changes; `nil` when damaged.
+    func unpackMoves(_ blob: [UInt8], count: Int) -> [MoveBlock.Entry]? {
+        compression.decompress(blob, limit: Self.limit(count: count)).flatMap { MoveBlock.decode($0, count: count) }
+    }
+
+    /// The same bytes as a frame compressed at `level` (`plumb gc`); `nil` when damaged.
+    func recompress(_ blob: [UInt8], count: Int, level: Compression.Level) -> [UInt8]? {
+        compression.decompress(blob, limit: Self.limit(count: count)).map { compression.compress($0, level: level) }
+    }
+
+    /// Whether `needle` (not empty) occurs in `bytes`.
+    static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard let head = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var index = 0
+                let last = haystack.count - needle.count
+                while index <= last {
+                    if haystack[index] == head && (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// The most bytes `count` changes can take unpacked (each at most a view id, a property
+    /// index and a value of `Change.maxValueBytes`), so that a damaged size in a frame's
+    /// header cannot make a reader allocate more.
+    static func limit(count: Int) -> Int {
+        let perChange = Change.maxValueBytes + 4_096
+        return count >= (1 << 31) / perChange ? 1 << 31 : count * perChange + 4_096
+    }
+}

@@ -1,0 +1,92 @@
+import LayoutSpec
+import SpecSync
+
+/// The one reader and writer of stored changes (`version_changes`, `version_moves`): every
+/// commit version's changes go in packed, one blob per version, and come out through here.
+extension Store {
+    /// A change as read back: its seq and clock (from its version row) and what it wrote.
+    struct StoredChange {
+        let seq: Int64
+        let hlc: Timestamp
+        let view: String
+        let property: Property
+        let value: String?
+    }
+
+    /// Writes the packed changes (and moves) of the commit version at row `versionRowID`.
+    func insertChanges(of payload: VersionPayload, versionRowID: Int64, documentID: Int64) throws {
+        let packed = changeLog.pack(payload.changes, firstSeq: payload.firstSeq)
+        try database.run("INSERT INTO version_changes (version, changes) VALUES (?, ?)", [.integer(versionRowID), .blob(packed.changes)])
+        if let moves = packed.moves {
+            try database.run("INSERT INTO version_moves (version, document, moves) VALUES (?, ?, ?)",
+                             [.integer(versionRowID), .integer(documentID), .blob(moves)])
+        }
+    }
+
+    /// Calls `body` with each change by local site `number` with a seq in `after + 1 ... through`,
+    /// of document `documentID` only when given: version by version in seq order.
+    func forEachChange(site number: Int64, after: Int64, through: Int64, documentID: Int64? = nil,
+                       _ body: (StoredChange) throws -> Void) throws {
+        guard through > after else { return }
+        let statement = try database.statement("""
+            SELECT v.id, v.first_seq, v.last_seq, v.hlc, c.changes FROM versions v LEFT JOIN version_changes c ON c.version = v.id
+            WHERE v.site = ? AND v.kind = 'commit' AND v.first_seq <= ? AND v.last_seq > ?\(documentID == nil ? "" : " AND v.document = ?")
+            ORDER BY v.first_seq
+            """)
+        try statement.bind([.integer(number), .integer(through), .integer(after)] + (documentID.map { [SQLValue.integer($0)] } ?? []))
+        while try statement.step() {
+            let first = statement.int64(1), last = statement.int64(2)
+            let hlc = Timestamp(rawValue: UInt64(bitPattern: statement.int64(3)))
+            try unpack(statement.blob(4), version: statement.int64(0), count: last - first + 1) { entry in
+                let seq = first + Int64(entry.offset)
+                guard seq > after, seq <= through else { return }
+                try body(StoredChange(seq: seq, hlc: hlc, view: entry.view, property: entry.property, value: entry.value))
+            }
+        }
+    }
+
+    /// The changes of one commit version of `document` (row `rowID`, by `site`, seqs
+    /// `first...last`, clock `hlc`), in seq order.
+    func changes(ofVersion rowID: Int64, document: String, site: SiteID, first: Int64, last: Int64, hlc: Timestamp) throws -> [Change] {
+        guard last >= first else { return [] }
+        let blob = try database.scalar("SELECT changes FROM version_changes WHERE version = ?", [.integer(rowID)])?.blob ?? []
+        var changes: [Change] = []
+        changes.reserveCapacity(Int(last - first + 1))
+        try unpack(blob, version: rowID, count: last - first + 1) { entry in
+            changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
+                                  view: entry.view, property: entry.property, value: entry.value))
+        }
+        return changes
+    }
+
+    /// Unpacks one version's blob, or says in words which version cannot be read.
+    func unpack(_ blob: [UInt8], version rowID: Int64, count: Int64, _ body: (ChangeBlock.Entry) throws -> Void) throws {
+        guard count > 0 else { return }
+        guard try changeLog.unpack(blob, count: Int(count), body) else { throw damagedChanges(version: rowID) }
+    }
+
+    /// The error for a version whose stored changes are missing or damaged.
+    func damagedChanges(version rowID: Int64) -> StoreError {
+        let id = (try? database.scalar("SELECT hash FROM versions WHERE id = ?", [.integer(rowID)])?.blob).flatMap { $0 }.map { Hex.encode($0).prefix(12) }
+        return StoreError.corrupt(path: path, detail: "the changes of version \(id.map(String.init) ?? "row \(rowID)") are missing or damaged")
+    }
+
+    /// Every `parent` change of a document that `vector` includes, for a whole tree replay.
+    func moves(documentID: Int64, within vector: VersionVector) throws -> [TreeResolution.Move] {
+        var moves: [TreeResolution.Move] = []
+        try database.query("""
+            SELECT v.id, v.site, v.first_seq, v.last_seq, v.hlc, m.moves FROM version_moves m JOIN versions v ON v.id = m.version
+            WHERE m.document = ?
+            """, [.integer(documentID)]) { row in
+            let site = self.site(numbered: row.int64(1))
+            let first = row.int64(2), count = Int(row.int64(3) - first + 1)
+            guard vector.includes(site: site, seq: first) else { return }
+            guard count > 0, let entries = changeLog.unpackMoves(row.blob(5), count: count) else { throw damagedChanges(version: row.int64(0)) }
+            let hlc = Timestamp(rawValue: UInt64(bitPattern: row.int64(4)))
+            for entry in entries where vector.includes(site: site, seq: first + Int64(entry.offset)) {
+                moves.append(TreeResolution.Move(view: entry.view, parent: entry.parent, stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset))))
+            }
+        }
+        return moves
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LayoutSpec
+@testable import SpecStore
+import SpecSync
+import Testing
+
+/// Each commit version's changes stored as one packed blob (`version_changes`), its moves as
+/// another (`version_moves`): what goes in comes out, and a damaged blob is an error in words.
+struct PackedChangesTests {
+    @Test func movesRoundTripAndDamageIsRefused() {
+        let moves = [MoveBlock.Entry(offset: 0, view: "a", parent: "\"root\""), MoveBlock.Entry(offset: 3, view: "é", parent: nil),
+                     MoveBlock.Entry(offset: 9, view: "b", parent: "\"a\"")]
+        let blob = MoveBlock.encode(moves)!
+        #expect(MoveBlock.decode(blob, count: 10) == moves)
+        #expect(MoveBlock.decode(blob, count: 9) == nil, "an offset past the version's changes")
+        for cut in 0..<blob.count { #expect(MoveBlock.decode(Array(blob[..<cut]), count: 10) == nil) }
+        #expect(MoveBlock.encode([]) == nil)
+    }
+
+    @Test func aCommitStoresOneBlobAndItsMoves() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        let first = try #require(try StoreFixtures.apply(StoreFixtures.login, to: store)).version
+        try StoreFixtures.set("login", "ok", .width, .number(120), in: store)
+        #expect(try store.database.scalar("SELECT count(*) FROM version_changes")?.integer == 2)
+        #expect(try store.database.scalar("SELECT count(*) FROM version_moves")?.integer == 1, "the set moved nothing")
+        let changes = try store.changes(of: first)
+        #expect(changes.count == Int(first.changeCount))
+        #expect(changes.map(\.seq) == Array(first.firstSeq...first.lastSeq))
+        let moves = try store.moves(documentID: try #require(try store.documentID("login")), within: first.vector)
+        #expect(moves.map(\.view).sorted() == changes.filter { $0.property == .parent }.map(\.view).sorted())
+    }
+
+    @Test func aDamagedBlobIsAnErrorInWords() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try Store.create(at: path)
+        let first = try #require(try StoreFixtures.apply(StoreFixtures.login, to: store)).version
+        try StoreFixtures.set("login", "ok", .width, .number(120), in: store)
+        try store.database.run("UPDATE version_changes SET changes = substr(changes, 1, length(changes) - 3) WHERE version = ?",
+                               [.integer(first.rowID)])
+        for read in [{ _ = try store.changes(of: first) }, { _ = try store.state(of: first) }, { _ = try store.payloads(after: VersionVector()) }] {
+            do {
+                try read()
+                Issue.record("a damaged blob was read")
+            } catch let error as StoreError {
+                #expect("\(error)".contains("the changes of version \(first.id.hex.prefix(12)) are missing or damaged"), "\(error)")
+            }
+        }
+    }
+}
