@@ -35,7 +35,7 @@ public enum Plumb {
         CommandEntry(StateCommand.self), CommandEntry(CloneCommand.self), CommandEntry(ConflictsCommand.self),
         CommandEntry(ReidentifyCommand.self), CommandEntry(RemoteCommand.self), CommandEntry(PushCommand.self),
         CommandEntry(PullCommand.self), CommandEntry(HubCommand.self), CommandEntry(ImportCommand.self), CommandEntry(ExportCommand.self),
-        CommandEntry(CompletionsCommand.self), CommandEntry(RestoreCommand.self), CommandEntry(UpgradeCommand.self),
+        CommandEntry(CompletionsCommand.self), CommandEntry(RestoreCommand.self), CommandEntry(UpgradeCommand.self), CommandEntry(GCCommand.self),
         CommandEntry(ServeCommand.self),
     ]
 

@@ -94,7 +94,8 @@ extension Store {
         var found: (DocumentState, VersionVector, TreeResolution?)?
         guard let chosen else { return (DocumentState(), VersionVector(), TreeResolution()) }
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = views.map({ StateSnapshot.decode(row.blob(0), views: $0) }) ?? StateSnapshot.decode(row.blob(0)) else {
+            guard let bytes = changeLog.unpackSnapshot(row.blob(0)),
+                  let state = views.map({ StateSnapshot.decode(bytes, views: $0) }) ?? StateSnapshot.decode(bytes) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
             found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
@@ -135,7 +136,7 @@ extension Store {
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
         let (raw, tree) = try state()
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
-                         [.integer(versionRowID), .integer(documentID), .blob(StateSnapshot.encode(raw)), .blob(TreeSnapshot.encode(tree))])
+                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(StateSnapshot.encode(raw))), .blob(TreeSnapshot.encode(tree))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

@@ -141,7 +141,7 @@ import Testing
         let runner = PlumbRunner()
         #expect(runner.run("init").status == 0)
         #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
-        try Store.open(at: runner.storePath).database.execute(#"UPDATE changes SET value = '"forged"' WHERE value = '"OK"'"#)
+        try Store.open(at: runner.storePath).forgeStoredValue(#""OK""#, as: #""forged""#)
         let target = runner.folder.appendingPathComponent("copy").path
         let result = runner.run("clone", runner.folder.path, target)
         #expect(result.status == 1)

@@ -16,7 +16,7 @@ import Testing
         let (a, b) = Replica.pair(root: root, now: now)
         #expect(b.plumb(["set", "login", "a", "text=honest"], now: now + 1) == 0)
         let id = try b.open().head(of: "login").id
-        try b.open().database.execute(#"UPDATE changes SET value = '"forged"' WHERE value = '"honest"'"#)
+        try b.open().forgeStoredValue(#""honest""#, as: #""forged""#)
         #expect(a.plumb(["sync", b.storePath], now: now + 2) == 1)
         #expect(a.lastOutput.contains("version \(id.short) of site \(try b.open().site.short) does not match its content"), "\(a.lastOutput)")
         #expect(a.lastOutput.contains("Nothing was applied"))

@@ -48,4 +48,21 @@ struct PackedChangesTests {
             }
         }
     }
+
+    @Test func compactionKeepsEveryVersionAndContinuesWhereItStopped() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        try StoreFixtures.apply(StoreFixtures.login, to: store)
+        for width in 1...30 { try StoreFixtures.set("login", "ok", .width, .number(Double(width)), in: store) }
+        let versions = try store.log(of: "login")
+        let before = try versions.map { try store.state(of: $0) }
+        let report = try store.compact()
+        #expect(report.recompressed >= versions.count)
+        #expect(try versions.map { try store.state(of: $0) } == before)
+        #expect(try store.log(of: "login", view: "ok").count == versions.count)
+        #expect(try store.compact().recompressed == 0, "a second run has nothing left to do")
+        try StoreFixtures.set("login", "ok", .width, .number(99), in: store)
+        #expect(try store.compact().recompressed == 1, "only the new version's blob")
+        #expect(try store.integrityCheck() == ["ok"])
+    }
 }

@@ -40,6 +40,26 @@ final class ChangeLog {
         compression.decompress(blob, limit: Self.limit(count: count)).map { compression.compress($0, level: level) }
     }
 
+    /// A snapshot's `StateSnapshot` bytes as stored: one zstd frame.
+    func packSnapshot(_ bytes: [UInt8], level: Compression.Level = .write) -> [UInt8] {
+        compression.compress(bytes, level: level)
+    }
+
+    /// The `StateSnapshot` bytes of a stored snapshot: as they are when stored uncompressed
+    /// (before schema 3), else the frame's content; `nil` when damaged.
+    func unpackSnapshot(_ blob: [UInt8]) -> [UInt8]? {
+        if blob.starts(with: StateSnapshot.magic) { return blob }
+        return compression.decompress(blob, limit: Self.snapshotLimit)
+    }
+
+    /// The largest snapshot a reader unpacks: a million views' state is about 250 MB.
+    static let snapshotLimit = 1 << 30
+
+    /// A stored snapshot compressed at `level` (`plumb gc`); `nil` when damaged.
+    func recompressSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+        unpackSnapshot(blob).map { compression.compress($0, level: level) }
+    }
+
     /// Whether `needle` (not empty) occurs in `bytes`.
     static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
         guard let head = needle.first, bytes.count >= needle.count else { return false }
