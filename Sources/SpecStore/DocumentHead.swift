@@ -2,7 +2,7 @@ import LayoutSpec
 import SpecSync
 
 /// The head of one document inside a write transaction, as the planners read it
-/// (`DocumentReading`): the resolved tree (the `heads` rows with the kept tree replay applied,
+/// (`DocumentReading`): the resolved tree (the head chunks with the kept tree replay applied,
 /// placed by `Projection`'s rules), answered view by view from the rows, so that editing one
 /// view of a large document costs that view and its ancestors, not the document.
 /// `resolved()` loads the whole document when a planner needs it (apply, revert, restore).
@@ -18,6 +18,8 @@ public final class DocumentHead: DocumentReading {
     private var childIndex: [String: [String]]?
     private(set) var loaded: HeldHead?
     private var resolvedDocument: ResolvedDocument?
+    /// Head chunks read so far, by first view.
+    private var chunks: [Store.LoadedChunk] = []
 
     init(store: Store, documentID: Int64?, name: String) throws {
         self.store = store
@@ -59,23 +61,35 @@ public final class DocumentHead: DocumentReading {
         if property == .parent, let entry = tree.overrides[view] { return entry.value }
         let key = PropertyKey(view: view, property: property)
         if let cached = values[key] { return cached }
-        guard let documentID else { return nil }
-        let value = try store.database.scalar(
-            "SELECT value FROM heads WHERE document = ? AND view = ? AND property = ?",
-            [.integer(documentID), .text(view), .text(property.rawValue)])?.text
+        let value = try chunk(holding: view)?.value(view, property)
         values[key] = value
         return value
     }
 
     /// The last-writer-wins `parent` entry of a view (for continuing the tree replay).
     func rawParentEntry(_ view: String) throws -> DocumentState.Entry? {
+        try chunk(holding: view)?.entry(view, .parent)
+    }
+
+    /// The decoded head chunk that holds `view`'s entries (kept: neighbouring lookups, a path
+    /// up the tree, mostly fall in chunks already read); `nil` when the document has no chunk
+    /// for it.
+    private func chunk(holding view: String) throws -> DocumentState? {
         guard let documentID else { return nil }
-        var entry: DocumentState.Entry?
-        try store.database.query("SELECT value, hlc, site, seq FROM heads WHERE document = ? AND view = ? AND property = 'parent'",
-                                 [.integer(documentID), .text(view)]) { row in
-            entry = DocumentState.Entry(value: row.text(0), stamp: store.stamp(row, hlc: 1, site: 2, seq: 3))
-        }
-        return entry
+        if let loaded { return loaded.state }
+        if let index = chunkIndex(for: view) { return chunks[index].state }
+        guard let chunk = try store.headChunk(documentID: documentID, containing: view) else { return nil }
+        if let kept = chunks.first(where: { $0.rowID == chunk.rowID }) { return kept.state }
+        let index = chunks.firstIndex { $0.first > chunk.first } ?? chunks.count
+        chunks.insert(chunk, at: index)
+        return chunk.state
+    }
+
+    /// The kept chunk that has `view`; `nil` when none of the kept chunks has it.
+    private func chunkIndex(for view: String) -> Int? {
+        guard let index = chunks.lastIndex(where: { $0.first <= view }) else { return nil }
+        if chunks[index].state.views[view] != nil { return index }
+        return nil
     }
 
     /// The same walk as `Projection`: alive, with a kind, under a container that is in the
@@ -121,12 +135,10 @@ public final class DocumentHead: DocumentReading {
     private func rootCandidates(before limit: String?) throws -> [String] {
         var candidates: [String] = []
         if let documentID {
-            try store.database.query("""
-                SELECT a.view, p.value FROM heads a
-                LEFT JOIN heads p ON p.document = a.document AND p.view = a.view AND p.property = 'parent'
-                WHERE a.document = ? AND a.property = 'alive' AND a.value = 'true'\(limit == nil ? "" : " AND a.view < ?")
-                  AND (p.value IS NULL OR substr(p.value, 1, 1) != '"')
-                """, [SQLValue.integer(documentID)] + (limit.map { [SQLValue.text($0)] } ?? [])) { row in candidates.append(row.text(0) ?? "") }
+            try store.database.query("SELECT view FROM head_roots WHERE document = ?\(limit == nil ? "" : " AND view < ?")",
+                                     [SQLValue.integer(documentID)] + (limit.map { [SQLValue.text($0)] } ?? [])) { row in
+                candidates.append(row.text(0) ?? "")
+            }
         }
         // A view whose kept move makes it a child is no root; a view the replay keeps at the
         // top is one.
@@ -159,18 +171,11 @@ public final class DocumentHead: DocumentReading {
     private func aliveChildren(of parent: String) throws -> [String] {
         if childIndex == nil {
             var index: [String: [(order: String, id: String)]] = [:]
-            if let documentID {
-                try store.database.query("""
-                    SELECT p.view, p.value, o.value FROM heads p
-                    JOIN heads a ON a.document = p.document AND a.view = p.view AND a.property = 'alive' AND a.value = 'true'
-                    LEFT JOIN heads o ON o.document = p.document AND o.view = p.view AND o.property = 'order'
-                    WHERE p.document = ? AND p.property = 'parent'
-                    """, [.integer(documentID)]) { row in
-                    let view = row.text(0) ?? ""
-                    let value = tree.overrides[view].map(\.value) ?? row.text(1)
-                    guard let parent = ValueText.stringValue(value) else { return }
-                    index[parent, default: []].append((ValueText.stringValue(row.text(2)) ?? "", view))
-                }
+            for (view, entries) in try load().state.views where entries[.alive]?.value == "true" {
+                guard let raw = entries[.parent] else { continue }
+                let value = tree.overrides[view].map(\.value) ?? raw.value
+                guard let parent = ValueText.stringValue(value) else { continue }
+                index[parent, default: []].append((ValueText.stringValue(entries[.order]?.value) ?? "", view))
             }
             childIndex = index.mapValues { $0.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }.map(\.id) }
         }

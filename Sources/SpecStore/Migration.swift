@@ -24,5 +24,6 @@ public struct Migration: Sendable {
     static let steps: [Int: @Sendable (Database) throws -> Void] = [
         2: ContentIDMigration.run,
         3: PackedChangesMigration.run,
+        4: HeadChunksMigration.run,
     ]
 }

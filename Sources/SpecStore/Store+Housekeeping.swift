@@ -83,8 +83,12 @@ extension Store {
     /// True when a document's head has no live view: `docs rm` deleted it (or a rename).
     public func isDeleted(_ name: String) throws -> Bool {
         let id = try requireDocument(name)
-        return try database.scalar(
-            "SELECT 1 FROM heads WHERE document = ? AND property = 'alive' AND value = 'true' LIMIT 1", [.integer(id)]) == nil
+        var alive = false
+        try forEachHeadChunk(documentID: id) { chunk in
+            alive = chunk.state.views.values.contains { $0[.alive]?.value == "true" }
+            return !alive
+        }
+        return !alive
     }
 
     /// The edits deleting every live view of a document.
@@ -94,17 +98,15 @@ extension Store {
 }
 
 extension Store {
-    /// True when the document has ever had the view (live or deleted): one key lookup.
+    /// True when the document has ever had the view (live or deleted): one chunk read.
     public func hasView(_ view: String, in document: String) throws -> Bool {
         let id = try requireDocument(document)
-        return try database.scalar("SELECT 1 FROM heads WHERE document = ? AND view = ? LIMIT 1", [.integer(id), .text(view)]) != nil
+        return try headChunk(documentID: id, containing: view)?.state.views[view] != nil
     }
 
     /// Every view id a document has ever had (live or deleted), sorted.
     public func viewIDs(of document: String) throws -> [String] {
         let id = try requireDocument(document)
-        var views: [String] = []
-        try database.query("SELECT DISTINCT view FROM heads WHERE document = ? ORDER BY view", [.integer(id)]) { views.append($0.text(0) ?? "") }
-        return views
+        return try headState(documentID: id).views.keys.sorted()
     }
 }

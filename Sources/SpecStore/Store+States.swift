@@ -6,7 +6,7 @@ extension Store {
     static let minimumSnapshotInterval: Int64 = 1_000
 
     /// The state of any version, with its tree resolved (`parent` entries are the effective
-    /// ones, `TreeResolution`): the head from the `heads` table and the head's kept tree replay;
+    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) and the head's kept tree replay;
     /// any other version from the nearest snapshot it includes (with that snapshot's kept tree)
     /// plus a replay of the changes in between. A snapshot is taken whenever the changes since
     /// the last one reach half the document's size, so a read costs about the size of the
@@ -49,32 +49,6 @@ extension Store {
             throw StoreError.corrupt(path: path, detail: "the tree of document \(documentID) cannot be read")
         }
         return tree
-    }
-
-    /// The head state of a document: every property's winning change (last-writer-wins, before
-    /// the tree replay).
-    func headState(documentID: Int64) throws -> DocumentState {
-        let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
-        var state = DocumentState(capacity: Int(size / 8))
-        var view = ""
-        var propertyName = ""
-        // Rows come by view (the key's order): each view's entries go in together.
-        var entries: [(property: Property, entry: DocumentState.Entry)] = []
-        let statement = try database.statement("SELECT view, property, value, hlc, site, seq FROM heads WHERE document = ?")
-        try statement.bind(documentID, at: 1)
-        while try statement.step() {
-            let next = statement.text(0, reusing: view)
-            if next != view {
-                if !entries.isEmpty { state.apply(view: view, entries: entries) }
-                entries.removeAll(keepingCapacity: true)
-                view = next
-            }
-            propertyName = statement.text(1, reusing: propertyName)
-            guard let property = Property.named(propertyName) else { continue }
-            entries.append((property, DocumentState.Entry(value: statement.text(2), stamp: stamp(statement, hlc: 3, site: 4, seq: 5))))
-        }
-        if !entries.isEmpty { state.apply(view: view, entries: entries) }
-        return state
     }
 
     /// The latest snapshot whose vector `version` includes, or an empty state; with `views`,

@@ -101,8 +101,12 @@ public final class Store {
                 throw StoreError.olderSchema(path: path, found: found, current: current)
             }
             if access == .write {
+                // A new file gets its schema before the switch to WAL: the log would hold a
+                // copy of every page each migration step writes (a new store on a nearly full
+                // disk must fit).
+                if found == 0 && mode == .create { try migrator.migrate(now: Int64(Store.wallClock())) }
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-                if found < current { try migrator.migrate(now: Int64(Store.wallClock())) }
+                if found < current && !(found == 0 && mode == .create) { try migrator.migrate(now: Int64(Store.wallClock())) }
             }
             try database.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
             (site, localSite) = try access == .write ? Store.ensureSite(database) : Store.readSite(database, path: path)

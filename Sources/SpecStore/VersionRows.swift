@@ -29,25 +29,6 @@ extension Store {
         return rowID
     }
 
-    /// Writes head entries (upsert) for the given keys of `state`.
-    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
-        let upsert = try database.statement("""
-            INSERT INTO heads (document, view, property, value, hlc, site, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (document, view, property) DO UPDATE SET value = excluded.value, hlc = excluded.hlc, site = excluded.site, seq = excluded.seq
-            """)
-        for key in keys {
-            guard let entry = state.entry(key.view, key.property) else { continue }
-            try upsert.bind(documentID, at: 1)
-            try upsert.bind(key.view, at: 2)
-            try upsert.bind(key.property.rawValue, at: 3)
-            try upsert.bind(entry.value, at: 4)
-            try upsert.bind(Int64(bitPattern: entry.stamp.hlc.rawValue), at: 5)
-            try upsert.bind(try number(of: entry.stamp.site), at: 6)
-            try upsert.bind(entry.stamp.seq, at: 7)
-            try upsert.run()
-        }
-    }
-
     /// The stamp of a row holding a clock, a local site number and a seq at these columns.
     func stamp(_ row: Row, hlc: Int32, site: Int32, seq: Int32) -> Stamp {
         Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(hlc))), site: self.site(numbered: row.int64(site)), seq: row.int64(seq))

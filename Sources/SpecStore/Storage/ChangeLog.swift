@@ -40,6 +40,16 @@ final class ChangeLog {
         compression.decompress(blob, limit: Self.limit(count: count)).map { compression.compress($0, level: level) }
     }
 
+    /// A head chunk's bytes as stored: one zstd frame.
+    func packChunk(_ bytes: [UInt8], level: Compression.Level = .write) -> [UInt8] {
+        compression.compress(bytes, level: level)
+    }
+
+    /// The `HeadChunk` bytes of a stored chunk; `nil` when damaged.
+    func unpackChunk(_ blob: [UInt8]) -> [UInt8]? {
+        compression.decompress(blob, limit: Self.snapshotLimit)
+    }
+
     /// A snapshot's `StateSnapshot` bytes as stored: one zstd frame.
     func packSnapshot(_ bytes: [UInt8], level: Compression.Level = .write) -> [UInt8] {
         compression.compress(bytes, level: level)

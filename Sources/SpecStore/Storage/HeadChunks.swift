@@ -1,0 +1,27 @@
+import LayoutSpec
+import SpecSync
+
+/// How a document's head is cut into `HeadChunk`s (`head_chunks`): pure, so the store and the
+/// migration cut the same way.
+enum HeadChunks {
+    /// Views a chunk is cut to; a chunk grows to twice that before it is cut again.
+    static let targetViews = 256
+    static let maximumViews = 2 * targetViews
+
+    /// The pieces of `state` (one chunk's views after an edit, or a whole head): one piece when
+    /// it holds at most `maximumViews` views, else pieces of `targetViews`; each with its first
+    /// view id. Ids are ASCII (`Identifier`), so `<` is SQLite's byte order.
+    static func pieces(of state: DocumentState) -> [ArraySlice<(id: String, state: ViewState)>] {
+        let sorted = state.views.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        guard sorted.count > maximumViews else { return sorted.isEmpty ? [] : [sorted[...]] }
+        return stride(from: 0, to: sorted.count, by: targetViews).map { sorted[$0..<min($0 + targetViews, sorted.count)] }
+    }
+
+    /// Whether a view of a head is among the root candidates (`head_roots`): alive, with a
+    /// parent that is not a view id.
+    static func isRootCandidate(_ view: ViewState?) -> Bool {
+        guard let view, view[.alive]?.value == "true" else { return false }
+        guard let parent = view[.parent]?.value else { return true }
+        return !parent.hasPrefix("\"")
+    }
+}

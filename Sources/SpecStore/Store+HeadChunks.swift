@@ -1,0 +1,118 @@
+import LayoutSpec
+import SpecSync
+
+/// The one reader and writer of the head state (`head_chunks`, `head_roots`): each document's
+/// head is cut into compressed chunks of consecutive views (`HeadChunks`), so that a lookup
+/// decodes one chunk and a commit rewrites only the chunks it touches.
+extension Store {
+    /// One decoded chunk: its row, its first view, and its views' entries.
+    struct LoadedChunk {
+        let rowID: Int64
+        let first: String
+        var state: DocumentState
+    }
+
+    /// The chunk that holds `view` if the document has it (the one with the greatest first view
+    /// not after it); `nil` when the document has no chunk at or before it.
+    func headChunk(documentID: Int64, containing view: String) throws -> LoadedChunk? {
+        var chunk: LoadedChunk?
+        try database.query("""
+            SELECT id, first_view, data FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1
+            """, [.integer(documentID), .text(view)]) { row in
+            chunk = LoadedChunk(rowID: row.int64(0), first: row.text(1) ?? "", state: try decodeChunk(row.blob(2), rowID: row.int64(0)))
+        }
+        return chunk
+    }
+
+    /// Calls `body` with each chunk of a document in view order until it returns false.
+    func forEachHeadChunk(documentID: Int64, _ body: (LoadedChunk) throws -> Bool) throws {
+        var rows: [(Int64, String)] = []
+        try database.query("SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
+            rows.append((row.int64(0), row.text(1) ?? ""))
+        }
+        for (rowID, first) in rows {
+            let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(rowID)])?.blob ?? []
+            if try !body(LoadedChunk(rowID: rowID, first: first, state: try decodeChunk(blob, rowID: rowID))) { return }
+        }
+    }
+
+    /// The entries of a stored chunk, or an error naming it.
+    func decodeChunk(_ blob: [UInt8], rowID: Int64, into state: inout DocumentState) throws {
+        guard let bytes = changeLog.unpackChunk(blob), HeadChunk.decode(bytes, site: { sitesByNumber[$0] }, into: &state) else {
+            throw StoreError.corrupt(path: path, detail: "head chunk \(rowID) is damaged")
+        }
+    }
+
+    func decodeChunk(_ blob: [UInt8], rowID: Int64) throws -> DocumentState {
+        var state = DocumentState()
+        try decodeChunk(blob, rowID: rowID, into: &state)
+        return state
+    }
+
+    /// The head state of a document: every property's winning change (last-writer-wins, before
+    /// the tree replay).
+    func headState(documentID: Int64) throws -> DocumentState {
+        let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
+        var state = DocumentState(capacity: Int(size / 8))
+        try database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
+            try decodeChunk(row.blob(1), rowID: row.int64(0), into: &state)
+        }
+        return state
+    }
+
+    /// Writes the head entries of `state` for the given keys: each touched chunk is decoded,
+    /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);
+    /// `head_roots` follows the views whose candidacy changed.
+    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
+        var touched: [String: [Property]] = [:]
+        for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
+        guard !touched.isEmpty else { return }
+        var bounds: [(rowID: Int64, first: String)] = []
+        try database.query("SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
+            bounds.append((row.int64(0), row.text(1) ?? ""))
+        }
+        // Each view goes to the last chunk starting at or before it (the first chunk when none).
+        var groups: [Int: [String]] = [:]
+        for view in touched.keys {
+            var low = 0, high = bounds.count
+            while low < high {
+                let middle = (low + high) / 2
+                if bounds[middle].first <= view { low = middle + 1 } else { high = middle }
+            }
+            groups[max(0, low - 1), default: []].append(view)
+        }
+        for (index, views) in groups {
+            var chunk = DocumentState()
+            if index < bounds.count {
+                let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)])?.blob ?? []
+                try decodeChunk(blob, rowID: bounds[index].rowID, into: &chunk)
+                try database.run("DELETE FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)])
+            }
+            for view in views {
+                let wasCandidate = HeadChunks.isRootCandidate(chunk.views[view])
+                for property in touched[view] ?? [] {
+                    guard let entry = state.entry(view, property) else { continue }
+                    _ = try number(of: entry.stamp.site)
+                    chunk.replace(view: view, property: property, with: entry)
+                }
+                let isCandidate = HeadChunks.isRootCandidate(chunk.views[view])
+                if isCandidate && !wasCandidate {
+                    try database.run("INSERT OR IGNORE INTO head_roots (document, view) VALUES (?, ?)", [.integer(documentID), .text(view)])
+                } else if wasCandidate && !isCandidate {
+                    try database.run("DELETE FROM head_roots WHERE document = ? AND view = ?", [.integer(documentID), .text(view)])
+                }
+            }
+            try insertChunks(documentID: documentID, HeadChunks.pieces(of: chunk))
+        }
+    }
+
+    /// Inserts chunk rows for `pieces`.
+    private func insertChunks(documentID: Int64, _ pieces: [ArraySlice<(id: String, state: ViewState)>]) throws {
+        let insert = try database.statement("INSERT INTO head_chunks (document, first_view, data) VALUES (?, ?, ?)")
+        for piece in pieces {
+            let bytes = HeadChunk.encode(piece) { self.numberIfKnown($0)! }
+            try insert.bind([.integer(documentID), .text(piece.first!.id), .blob(changeLog.packChunk(bytes))])
+            while try insert.step() {}
+        }
+    }
+}
