@@ -18,8 +18,9 @@ public final class DocumentHead: DocumentReading {
     private var childIndex: [String: [String]]?
     private(set) var loaded: HeldHead?
     private var resolvedDocument: ResolvedDocument?
-    /// Head chunks read so far, by first view.
-    private var chunks: [Store.LoadedChunk] = []
+    /// Unpacked head chunks read so far, by row, and the entries of views looked up.
+    private var chunkBytes: [Int64: [UInt8]] = [:]
+    private var viewEntries: [String: [(property: Property, entry: DocumentState.Entry)]] = [:]
 
     init(store: Store, documentID: Int64?, name: String) throws {
         self.store = store
@@ -61,35 +62,30 @@ public final class DocumentHead: DocumentReading {
         if property == .parent, let entry = tree.overrides[view] { return entry.value }
         let key = PropertyKey(view: view, property: property)
         if let cached = values[key] { return cached }
-        let value = try chunk(holding: view)?.value(view, property)
+        let value = try entries(of: view).first { $0.property == property }?.entry.value
         values[key] = value
         return value
     }
 
     /// The last-writer-wins `parent` entry of a view (for continuing the tree replay).
     func rawParentEntry(_ view: String) throws -> DocumentState.Entry? {
-        try chunk(holding: view)?.entry(view, .parent)
+        try entries(of: view).first { $0.property == .parent }?.entry
     }
 
-    /// The decoded head chunk that holds `view`'s entries (kept: neighbouring lookups, a path
-    /// up the tree, mostly fall in chunks already read); `nil` when the document has no chunk
-    /// for it.
-    private func chunk(holding view: String) throws -> DocumentState? {
-        guard let documentID else { return nil }
-        if let loaded { return loaded.state }
-        if let index = chunkIndex(for: view) { return chunks[index].state }
-        guard let chunk = try store.headChunk(documentID: documentID, containing: view) else { return nil }
-        if let kept = chunks.first(where: { $0.rowID == chunk.rowID }) { return kept.state }
-        let index = chunks.firstIndex { $0.first > chunk.first } ?? chunks.count
-        chunks.insert(chunk, at: index)
-        return chunk.state
-    }
-
-    /// The kept chunk that has `view`; `nil` when none of the kept chunks has it.
-    private func chunkIndex(for view: String) -> Int? {
-        guard let index = chunks.lastIndex(where: { $0.first <= view }) else { return nil }
-        if chunks[index].state.views[view] != nil { return index }
-        return nil
+    /// The head entries of `view` (kept: a path up the tree asks each view several times),
+    /// read from its chunk, whose unpacked bytes are kept too.
+    private func entries(of view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
+        if let known = viewEntries[view] { return known }
+        guard let documentID else { return [] }
+        var found: [(property: Property, entry: DocumentState.Entry)] = []
+        if let loaded {
+            found = loaded.state.views[view].map { Array($0).map { (property: $0.0, entry: $0.1) } } ?? []
+        } else if let chunk = try store.headChunkBytes(documentID: documentID, containing: view, known: { chunkBytes[$0] }) {
+            chunkBytes[chunk.rowID] = chunk.bytes
+            found = try store.headEntries(of: view, chunk: chunk)
+        }
+        viewEntries[view] = found
+        return found
     }
 
     /// The same walk as `Projection`: alive, with a kind, under a container that is in the

@@ -24,6 +24,28 @@ extension Store {
         return chunk
     }
 
+    /// The row and unpacked bytes of the chunk that holds `view` if the document has it;
+    /// `nil` when the document has no chunk at or before it.
+    func headChunkBytes(documentID: Int64, containing view: String, known: (Int64) -> [UInt8]?) throws -> (rowID: Int64, bytes: [UInt8])? {
+        let statement = try database.statement("SELECT id FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1")
+        try statement.bind([.integer(documentID), .text(view)])
+        var rowID: Int64?
+        while try statement.step() { rowID = statement.int64(0) }
+        guard let rowID else { return nil }
+        if let bytes = known(rowID) { return (rowID, bytes) }
+        let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(rowID)])?.blob ?? []
+        guard let bytes = changeLog.unpackChunk(blob) else { throw StoreError.corrupt(path: path, detail: "head chunk \(rowID) is damaged") }
+        return (rowID, bytes)
+    }
+
+    /// One view's head entries, read from its chunk's bytes.
+    func headEntries(of view: String, chunk: (rowID: Int64, bytes: [UInt8])) throws -> [(property: Property, entry: DocumentState.Entry)] {
+        guard let entries = HeadChunk.entries(of: view, in: chunk.bytes, site: { sitesByNumber[$0] }) else {
+            throw StoreError.corrupt(path: path, detail: "head chunk \(chunk.rowID) is damaged")
+        }
+        return entries
+    }
+
     /// Calls `body` with each chunk of a document in view order until it returns false.
     func forEachHeadChunk(documentID: Int64, _ body: (LoadedChunk) throws -> Bool) throws {
         var rows: [(Int64, String)] = []

@@ -65,4 +65,47 @@ struct PackedChangesTests {
         #expect(try store.compact().recompressed == 1, "only the new version's blob")
         #expect(try store.integrityCheck() == ["ok"])
     }
+
+    @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {
+        var state = DocumentState()
+        let site = SiteID(high: 1, low: 2)
+        for index in 0..<300 {
+            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(index)), site: site, seq: Int64(index))
+            state.apply(view: "v\(index)", property: .width, DocumentState.Entry(value: String(index), stamp: stamp))
+            if index % 3 == 0 { state.apply(view: "v\(index)", property: .text, DocumentState.Entry(value: nil, stamp: stamp)) }
+        }
+        let piece = try #require(HeadChunks.pieces(of: state).first)
+        let bytes = HeadChunk.encode(piece) { _ in 1 }
+        for id in state.views.keys {
+            let found = try #require(HeadChunk.entries(of: id, in: bytes, site: { $0 == 1 ? site : nil }))
+            #expect(found.count == state.views[id]!.count)
+            for (property, entry) in found { #expect(state.entry(id, property) == entry) }
+        }
+        #expect(HeadChunk.entries(of: "v1000", in: bytes, site: { _ in site })?.isEmpty == true)
+        #expect(HeadChunk.entries(of: "a", in: bytes, site: { _ in site })?.isEmpty == true)
+    }
+
+    @Test func chunksSplitAndTheHeadStaysTheFoldOfEveryChange() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        let labels = (0..<1_300).map { #"{"id": "m\#($0)", "kind": "label", "text": "L\#($0)"}"# }.joined(separator: ",")
+        let spec = StoreFixtures.spec(#"{"plumb": 1, "name": "big", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#)
+        try StoreFixtures.apply(spec, to: store)
+        let documentID = try #require(try store.documentID("big"))
+        #expect(try store.database.scalar("SELECT count(*) FROM head_chunks WHERE document = ?", [.integer(documentID)])?.integer == 6)
+        try StoreFixtures.set("big", "m700", .width, .number(7), in: store)
+        try store.commit(document: "big", message: "add", author: "test") { _ in
+            ["a0", "zz", "m9999"].flatMap { id in
+                [Edit(view: id, property: .kind, value: "\"label\""), Edit(view: id, property: .alive, value: "true"),
+                 Edit(view: id, property: .parent, value: "\"root\""), Edit(view: id, property: .order, value: "\"\(id)\"")]
+            }
+        }
+        var folded = DocumentState()
+        _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
+        #expect(try store.headState(documentID: documentID) == folded)
+        #expect(try store.hasView("a0", in: "big") && store.hasView("m9999", in: "big") && !store.hasView("m9998", in: "big"))
+        #expect(try store.viewIDs(of: "big").count == 1_304)
+        #expect(try StoreFixtures.spec(of: "big", "head", in: store).views.count == 1_304)
+        #expect(try store.database.scalar("SELECT group_concat(view) FROM head_roots WHERE document = ?", [.integer(documentID)])?.text == "root")
+    }
 }

@@ -86,4 +86,49 @@ enum HeadChunk {
         }
         return reader.isAtEnd
     }
+
+    /// The entries of one view of a chunk, found by walking the chunk without building the
+    /// others (no strings, no state): what a point lookup of the head costs. Empty when the
+    /// chunk has no such view; `nil` when the blob is malformed or names an unknown site.
+    static func entries(of view: String, in bytes: [UInt8], site: (Int64) -> SiteID?) -> [(property: Property, entry: DocumentState.Entry)]? {
+        var reader = BinaryReader(bytes: bytes)
+        guard let properties = PropertyTable.readHeader(format: format, from: &reader),
+              let viewCount = reader.count(atMost: reader.remaining) else { return nil }
+        let wanted = Array(view.utf8)
+        var previousID: [UInt8] = []
+        previousID.reserveCapacity(Identifier.maxLength)
+        var previousSeq: Int64 = 0
+        var previousHLC: Int64 = 0
+        for _ in 0..<viewCount {
+            guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
+                  let tail = reader.take(rest), let entryCount = reader.count(atMost: reader.remaining) else { return nil }
+            previousID.removeSubrange(shared...)
+            previousID.append(contentsOf: tail)
+            let match = previousID == wanted
+            var found: [(property: Property, entry: DocumentState.Entry)] = []
+            for _ in 0..<entryCount {
+                guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
+                      number <= UInt64(Int64.max), let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
+                      let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
+                previousSeq = previousSeq &+ seqDelta
+                previousHLC = previousHLC &+ hlcDelta
+                var value: String?
+                if tag > 0 {
+                    guard let raw = reader.take(tag - 1) else { return nil }
+                    if match {
+                        guard !raw.contains(0), let text = String(validating: raw, as: UTF8.self) else { return nil }
+                        value = text
+                    }
+                }
+                guard match else { continue }
+                guard let siteID = site(Int64(number)) else { return nil }
+                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: previousHLC)), site: siteID, seq: previousSeq)
+                found.append((properties[code], DocumentState.Entry(value: value, stamp: stamp)))
+            }
+            if match { return found }
+            // Views are in ascending order: past the wanted one, it is not there.
+            if previousID.lexicographicallyPrecedes(wanted) == false && previousID != wanted { return [] }
+        }
+        return reader.isAtEnd ? [] : nil
+    }
 }
