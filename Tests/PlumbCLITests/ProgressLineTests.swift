@@ -67,6 +67,11 @@ import Testing
         #expect(recorder.written == ["\r\u{1B}[Kapply: writing (2 s)", "\r\u{1B}[K", "out:done\n"])
     }
 
+    @Test func fileNamesAreEscaped() {
+        let text = ProgressLine.text(command: "apply", label: "reading a\u{1B}[2Jb.json", done: 0, total: nil, elapsed: 1)
+        #expect(!text.contains("\u{1B}"))
+    }
+
     @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (400_003, "400,003"), (12_345_678, "12,345,678")])
     func grouped(_ number: Int, _ text: String) {
         #expect(ProgressLine.grouped(number) == text)

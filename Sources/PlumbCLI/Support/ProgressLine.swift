@@ -119,10 +119,11 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// `apply: writing 400,003 changes (3 s)`, `clone: copying versions 12/200 (2 s)`.
+    /// `apply: writing 400,003 changes (3 s)`, `clone: copying versions 12/200 (2 s)`; control
+    /// characters of the label (a file name) escaped, as in every message.
     static func text(command: String, label: String, done: Int, total: Int?, elapsed: Double) -> String {
         let count = total.map { " \(grouped(done))/\(grouped($0))" } ?? ""
-        return "\(command): \(label)\(count) (\(Int(elapsed)) s)"
+        return "\(command): \(TerminalText.field(label))\(count) (\(Int(elapsed)) s)"
     }
 
     /// `400,003`: thousands grouped, whatever the locale.
