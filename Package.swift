@@ -107,7 +107,8 @@ let package = Package(
             name: "plumb-bench",
             dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop",
                            "BrowserCheck", "MergeSimulation", "RawHTTP"],
-            path: "Tools/Bench"
+            path: "Tools/Bench",
+            swiftSettings: lazySwiftSettings
         ),
 
         // Fuzz targets (Tools/Fuzz, docs/fuzzing.md): libFuzzer entry points, run by Tools/fuzz.sh;

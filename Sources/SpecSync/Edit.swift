@@ -26,42 +26,60 @@ public enum EditPlanner {
     }
 
     /// The same, with the state's projection already made (`ResolvedDocument.projection`).
-    /// View by view, so each property is compared where it lives, without a key table.
+    /// View by view, so each property is compared where it lives, without a key table; the
+    /// views are visited in id order and each one's edits put in property order, so the edits
+    /// come out sorted (as they are numbered in) without sorting them.
     public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String) -> [Edit] {
         let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
+        let byID = spec.views.indices.sorted { spec.views[$0].id < spec.views[$1].id }
+        // Views of the document the spec no longer has, found by walking both id orders.
+        var removed: [String] = []
+        if projection.count > 0 {
+            var position = 0
+            for view in projection.order.sorted() {
+                while position < byID.count && spec.views[byID[position]].id < view { position += 1 }
+                if position == byID.count || spec.views[byID[position]].id != view { removed.append(view) }
+            }
+        }
         var edits: [Edit] = []
-        var inSpec = Set<String>(minimumCapacity: spec.count)
+        edits.reserveCapacity(spec.count * 4 + removed.count)
         var wanted: [(Property, String)] = []
-        for (index, view) in spec.views.enumerated() {
-            inSpec.insert(view.id)
+        var own: [(position: Int, edit: Edit)] = []
+        var nextRemoved = 0
+        for index in byID {
+            let view = spec.views[index]
+            while nextRemoved < removed.count && removed[nextRemoved] < view.id {
+                edits.append(Edit(view: removed[nextRemoved], property: .alive, value: "false"))
+                nextRemoved += 1
+            }
             wanted.removeAll(keepingCapacity: true)
+            own.removeAll(keepingCapacity: true)
             wanted.append((.alive, "true"))
             wanted.append((.parent, spec.parentID(of: index).map(ValueText.string) ?? ValueText.null))
             if let order = orderKeys[index] { wanted.append((.order, ValueText.string(order))) }
             for (property, value) in view.setProperties { wanted.append((property, ValueText.encode(value))) }
             let current = state.views[view.id]
             for (property, value) in wanted where current?[property]?.value != value {
-                edits.append(Edit(view: view.id, property: property, value: value))
+                own.append((property.position, Edit(view: view.id, property: property, value: value)))
             }
             // Properties the spec no longer sets.
-            guard let current else { continue }
-            let kind = Projection.kind(current)
-            let sameKind = kind == view.kind
-            for (property, entry) in current where entry.value != nil && !wanted.contains(where: { $0.0 == property }) {
-                switch property {
-                case .alive, .parent, .order, .kind: continue
-                default:
-                    if sameKind, let kind, !Materializer.shows(property, entry.value, kind: kind) { continue }
-                    edits.append(Edit(view: view.id, property: property, value: nil))
+            if let current {
+                let kind = Projection.kind(current)
+                let sameKind = kind == view.kind
+                for (property, entry) in current where entry.value != nil && !wanted.contains(where: { $0.0 == property }) {
+                    switch property {
+                    case .alive, .parent, .order, .kind: continue
+                    default:
+                        if sameKind, let kind, !Materializer.shows(property, entry.value, kind: kind) { continue }
+                        own.append((property.position, Edit(view: view.id, property: property, value: nil)))
+                    }
                 }
             }
+            own.sort { $0.position < $1.position }
+            for (_, edit) in own { edits.append(edit) }
         }
-        // Views of the document the spec no longer has.
-        for view in projection.order where !inSpec.contains(view) {
-            edits.append(Edit(view: view, property: .alive, value: "false"))
-        }
-        // Deterministic: the order changes are numbered in.
-        return edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) }
+        for view in removed[nextRemoved...] { edits.append(Edit(view: view, property: .alive, value: "false")) }
+        return edits
     }
 
     /// Order keys for every non-root view of `spec`: a view keeps its current key when it stays

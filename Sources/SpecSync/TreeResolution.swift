@@ -47,44 +47,66 @@ public struct TreeResolution: Sendable, Equatable {
     }
 
     /// Continues the replay with `moves`, all newer than `lastMove` (`canAdvance`). `state` is
-    /// the last-writer-wins state *before* these moves. O(moves · depth + views).
+    /// the last-writer-wins state *before* these moves, read through lookups (its `parent`
+    /// entries with the overrides applied). O(moves · depth).
     public mutating func advance(with moves: [Move], from state: DocumentState) {
         guard !moves.isEmpty else { return }
-        var effective = TreeResolution.parents(of: state)
-        for (view, entry) in overrides { effective[view] = ValueText.stringValue(entry.value) }
-        advance(with: moves, parentOf: { effective[$0] }, entryOf: { state.entry($0, .parent) })
+        let overrides = self.overrides
+        advance(with: moves, parentOf: { view in
+            if let entry = overrides[view] { return ValueText.stringValue(entry.value) }
+            return ValueText.stringValue(state.value(view, .parent))
+        }, entryOf: { state.entry($0, .parent) })
     }
 
     /// The same, reading the tree before these moves through lookups: `parentOf` gives a
     /// view's effective parent (overrides applied), `entryOf` its last-writer-wins `parent`
     /// entry. O(moves · depth) lookups: a store moves one view without loading the document.
+    /// One table of the moved views (their latest move and the one in effect), by index.
     public mutating func advance(with moves: [Move], parentOf: (String) throws -> String?,
                                  entryOf: (String) throws -> DocumentState.Entry?) rethrows {
         precondition(canAdvance(with: moves), "moves older than the replay need replay(_:)")
         guard !moves.isEmpty else { return }
-        var moved: [String: String?] = [:]
+        // A version's moves come in stamp order already (one clock reading, seqs ascending).
+        let inOrder = moves.indices.dropFirst().allSatisfy { moves[$0 - 1].stamp < moves[$0].stamp }
+        let moves = inOrder ? moves : moves.sorted { $0.stamp < $1.stamp }
+        let targets = moves.map { ValueText.stringValue($0.parent) }
+        /// A moved view: the index of its latest move and of the one in effect (-1: none).
+        struct Moved { var latest: Int; var kept: Int }
+        var moved: [String: Moved] = [:]
+        moved.reserveCapacity(moves.count)
         func parent(_ view: String) throws -> String? {
-            if let known = moved[view] { return known }
+            if let slot = moved[view], slot.kept >= 0 { return targets[slot.kept] }
             return try parentOf(view)
         }
-        var latest: [String: Move] = [:]
-        var inEffect: [String: Move] = [:]
-        for move in moves.sorted(by: { $0.stamp < $1.stamp }) {
-            latest[move.view] = move
-            let target = ValueText.stringValue(move.parent)
-            if let target, try TreeResolution.createsCycle(moving: move.view, under: target, parentOf: parent) { continue }
-            moved[move.view] = .some(target)
-            inEffect[move.view] = move
+        for (index, move) in moves.enumerated() {
+            let applies: Bool
+            if let target = targets[index] {
+                applies = try !TreeResolution.createsCycle(moving: move.view, under: target, parentOf: parent)
+            } else {
+                applies = true
+            }
+            if var slot = moved[move.view] {
+                slot.latest = index
+                if applies { slot.kept = index }
+                moved[move.view] = slot
+            } else {
+                moved[move.view] = Moved(latest: index, kept: applies ? index : -1)
+            }
         }
-        for (view, move) in latest {
-            if let kept = inEffect[view] {
-                overrides[view] = kept == move ? nil : DocumentState.Entry(value: kept.parent, stamp: kept.stamp)
+        for (view, slot) in moved {
+            if slot.kept >= 0 {
+                let kept = moves[slot.kept]
+                if slot.kept != slot.latest {
+                    overrides[view] = DocumentState.Entry(value: kept.parent, stamp: kept.stamp)
+                } else if !overrides.isEmpty {
+                    overrides[view] = nil
+                }
             } else if overrides[view] == nil {
                 // Every new move of the view was skipped: the entry in effect before stays.
                 overrides[view] = try entryOf(view)
             }
         }
-        let newest = moves.map(\.stamp).max()!
+        let newest = moves[moves.count - 1].stamp
         lastMove = lastMove.map { max($0, newest) } ?? newest
     }
 
@@ -109,16 +131,6 @@ public struct TreeResolution: Sendable, Equatable {
         return TreeResolution(overrides: overrides, lastMove: sorted.last?.stamp)
     }
 
-    /// Each view's `parent` as a view id (absent for the root and unparsable values).
-    static func parents(of state: DocumentState) -> [String: String] {
-        var parents: [String: String] = [:]
-        parents.reserveCapacity(state.views.count)
-        for (view, properties) in state.views {
-            if let parent = ValueText.stringValue(properties[.parent]?.value) { parents[view] = parent }
-        }
-        return parents
-    }
-
     /// Whether `view` is `target` or one of `target`'s ancestors.
     static func createsCycle(moving view: String, under target: String, parentOf: [String: String]) -> Bool {
         var current: String? = target
@@ -135,11 +147,14 @@ public struct TreeResolution: Sendable, Equatable {
 
     static func createsCycle(moving view: String, under target: String, parentOf: (String) throws -> String?) rethrows -> Bool {
         var current: String? = target
+        var steps = 0
         var visited = Set<String>()
         while let id = current {
             if id == view { return true }
-            // The tree is cycle-free by construction; this only guards against misuse.
-            guard visited.insert(id).inserted else { return true }
+            // The tree is cycle-free by construction; this only guards against misuse, and only
+            // past a depth no real tree has, so an ordinary walk allocates nothing.
+            steps += 1
+            if steps > 1_000, !visited.insert(id).inserted { return true }
             current = try parentOf(id)
         }
         return false

@@ -77,14 +77,31 @@ public struct VersionID: Hashable, Sendable, CustomStringConvertible {
 /// site) the 16 site bytes and a `u64` seq. The hub computes the same bytes in SQL.
 struct ContentHasher {
     private var sha = SHA256()
+    /// Bytes gathered for SHA-256, handed over a few kilobytes at a time: a version of many
+    /// small changes would otherwise feed it a few bytes per call.
+    private var buffer: [UInt8] = []
 
-    mutating func byte(_ value: UInt8) { sha.update(byte: value) }
+    init() { buffer.reserveCapacity(ContentHasher.chunk + 256) }
+
+    private static let chunk = 8192
+
+    private mutating func flushIfFull() {
+        guard buffer.count >= ContentHasher.chunk else { return }
+        buffer.withUnsafeBytes { sha.update($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func byte(_ value: UInt8) {
+        buffer.append(value)
+        flushIfFull()
+    }
 
     mutating func u32(_ value: UInt32) {
-        sha.update(byte: UInt8(truncatingIfNeeded: value >> 24))
-        sha.update(byte: UInt8(truncatingIfNeeded: value >> 16))
-        sha.update(byte: UInt8(truncatingIfNeeded: value >> 8))
-        sha.update(byte: UInt8(truncatingIfNeeded: value))
+        buffer.append(UInt8(truncatingIfNeeded: value >> 24))
+        buffer.append(UInt8(truncatingIfNeeded: value >> 16))
+        buffer.append(UInt8(truncatingIfNeeded: value >> 8))
+        buffer.append(UInt8(truncatingIfNeeded: value))
+        flushIfFull()
     }
 
     mutating func u64(_ value: UInt64) {
@@ -96,7 +113,14 @@ struct ContentHasher {
         var text = text
         text.withUTF8 { bytes in
             u32(UInt32(bytes.count))
-            sha.update(UnsafeRawBufferPointer(bytes))
+            if bytes.count > ContentHasher.chunk {
+                buffer.withUnsafeBytes { sha.update($0) }
+                buffer.removeAll(keepingCapacity: true)
+                sha.update(UnsafeRawBufferPointer(bytes))
+            } else {
+                buffer.append(contentsOf: bytes)
+                flushIfFull()
+            }
         }
     }
 
@@ -114,5 +138,9 @@ struct ContentHasher {
         }
     }
 
-    mutating func finish() -> VersionID { VersionID(bytes: sha.finish()) }
+    mutating func finish() -> VersionID {
+        buffer.withUnsafeBytes { sha.update($0) }
+        buffer.removeAll()
+        return VersionID(bytes: sha.finish())
+    }
 }

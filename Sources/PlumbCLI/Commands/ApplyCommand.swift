@@ -24,29 +24,50 @@ enum ApplyCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
         let path = arguments.positionals[0]
+        let progress = ProgressLine.start("apply", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(path)")
+        // Held here only until planned: a large file's views are not kept beside the version
+        // being written.
+        var pending: Spec? = try readSpec(path, arguments: arguments, context: context)
+        let name = pending?.name ?? ""
+        let store = try context.store()
+        let suffix = FractionalIndex.suffix(for: store.site)
+        if arguments.has("--dry-run"), let parsed = pending {
+            progress?.finish()
+            return try dryRun(parsed, store: store, suffix: suffix, context: context, json: arguments.has("--json"))
+        }
+        var difference = StateDifference(from: DocumentState(), to: DocumentState())
+        var previous: Int?
+        let result = try store.commit(
+            document: name, message: arguments.value("-m") ?? "Apply \(path)", author: context.author, createIfMissing: true
+        ) { head in
+            guard let spec = pending.take() else { return [] }
+            progress?.phase(head.exists ? "reading \(name)" : "planning \(ProgressLine.grouped(spec.count)) views")
+            let document = try head.resolved()
+            progress?.phase("planning \(ProgressLine.grouped(spec.count)) views")
+            let comparison = SpecComparison(from: document, toMatch: spec, orderSuffix: suffix)
+            difference = comparison.difference
+            previous = head.exists ? try store.head(of: name).number : nil
+            progress?.phase("writing \(ProgressLine.grouped(comparison.edits.count)) changes")
+            return comparison.edits
+        }
+        progress?.finish()
+        if result != nil, let warning = SpecComparison.deletionWarning(difference, document: name, previous: previous) {
+            context.console.warn(warning)
+        }
+        VersionFormatting.committed(result, document: name, context: context, json: arguments.has("--json"),
+                                    detail: SpecComparison.summary(difference))
+    }
+
+    /// The spec in FILE, named by `--doc` when given.
+    private static func readSpec(_ path: String, arguments: ParsedArguments, context: Context) throws -> Spec {
         var parsed = try SpecFile.read(path, context: context)
         if let name = arguments.value("--doc") {
             guard Identifier.isValid(name) else { throw CLIError.usage("--doc: \"\(name)\" is not a document name (\(Identifier.rule))", command: spec) }
             parsed.name = name
         }
-        let store = try context.store()
-        let suffix = FractionalIndex.suffix(for: store.site)
-        if arguments.has("--dry-run") { return try dryRun(parsed, store: store, suffix: suffix, context: context, json: arguments.has("--json")) }
-        var difference = StateDifference(from: DocumentState(), to: DocumentState())
-        var previous: Int?
-        let result = try store.commit(
-            document: parsed.name, message: arguments.value("-m") ?? "Apply \(path)", author: context.author, createIfMissing: true
-        ) { head in
-            let comparison = SpecComparison(from: try head.resolved().state, toMatch: parsed, orderSuffix: suffix)
-            difference = comparison.difference
-            previous = head.exists ? try store.head(of: parsed.name).number : nil
-            return comparison.edits
-        }
-        if result != nil, let warning = SpecComparison.deletionWarning(difference, document: parsed.name, previous: previous) {
-            context.console.warn(warning)
-        }
-        VersionFormatting.committed(result, document: parsed.name, context: context, json: arguments.has("--json"),
-                                    detail: SpecComparison.summary(difference))
+        return parsed
     }
 
     /// `--dry-run`: the difference between the head (nothing, for a new document) and the file.

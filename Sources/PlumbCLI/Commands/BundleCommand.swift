@@ -35,16 +35,24 @@ enum BundleCommand: Command {
         let store = try context.readStore()
         for name in documents { _ = try store.head(of: name) }
         let since = try arguments.value("--since").map { try PeerState.read($0, context: context) } ?? VersionVector()
+        let progress = ProgressLine.start("bundle", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading versions")
         let bundle = try BundleFile.make(from: store, documents: documents, since: since)
+        let changes = bundle.payloads.reduce(0) { $0 + $1.changes.count }
+        progress?.phase("writing \(TransferReporting.plural(bundle.payloads.count, "version")) (\(TransferReporting.plural(changes, "change"))) to \(output)")
         let bytes = bundle.encoded()
         try FileSystem.writeAtomically(bytes, to: context.absolute(output), shown: output)
-        let changes = bundle.payloads.reduce(0) { $0 + $1.changes.count }
+        progress?.finish()
         context.console.print("wrote \(TransferReporting.plural(bundle.payloads.count, "version")) (\(TransferReporting.plural(changes, "change"))) to \(output), \(bytes.count) bytes")
     }
 
     private static func apply(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(2...2, spec)
         let path = arguments.positionals[1]
+        let progress = ProgressLine.start("bundle", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(path)")
         let bundle: BundleFile
         do {
             bundle = try BundleFile(decoding: try FileSystem.read(context.absolute(path), shown: path, expected: "a bundle file", limit: maxBytes))
@@ -53,7 +61,8 @@ enum BundleCommand: Command {
         }
         let store = try context.store()
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
-        let report = try store.importVersions(bundle.payloads, maxClockSkew: skew) { TransferReporting.progress(context.console)?("applying", $0, $1) }
+        let report = try store.importVersions(bundle.payloads, maxClockSkew: skew) { TransferReporting.progress(progress)?("applying", $0, $1) }
+        progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(TransferReporting.json(report)))
         } else {

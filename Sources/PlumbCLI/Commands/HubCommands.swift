@@ -104,7 +104,11 @@ enum PullCommand: Command {
         let store = try context.store()
         let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
-        let report = try Hub(url: remote.url).pull(into: store, maxClockSkew: skew) { TransferReporting.progress(context.console)?("pulling", $0, $1) }
+        let progress = ProgressLine.start("pull", context: context)
+        defer { progress?.finish() }
+        progress?.phase("fetching from \(remote.name)")
+        let report = try Hub(url: remote.url).pull(into: store, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
+        progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(HubReporting.json(report)))
         } else {

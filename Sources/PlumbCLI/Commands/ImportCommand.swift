@@ -36,6 +36,9 @@ enum ImportCommand: Command {
         if let documentName, !Identifier.isValid(documentName) {
             throw CLIError.usage("--doc: \"\(documentName)\" is not a document name (\(Identifier.rule))", command: spec)
         }
+        let progress = ProgressLine.start("import", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(path)")
         let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
         var result: FigmaImporter.Result
         do {
@@ -54,13 +57,16 @@ enum ImportCommand: Command {
         var committed: [(ImportedFrame, CommitResult?)] = []
         for frame in result.frames {
             var frame = frame
+            progress?.phase("writing \(frame.document) (\(ProgressLine.grouped(frame.spec.count)) views)")
             let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
-                let state = try head.resolved().state
-                frame.assignIDs(reusing: sourceIDs(in: state))
-                return EditPlanner.edits(toMatch: frame.spec, from: state, orderSuffix: FractionalIndex.suffix(for: store.site))
+                let document = try head.resolved()
+                frame.assignIDs(reusing: sourceIDs(in: document.state))
+                return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
+                                         orderSuffix: FractionalIndex.suffix(for: store.site))
             }
             committed.append((frame, outcome))
         }
+        progress?.finish()
         report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
     }
 

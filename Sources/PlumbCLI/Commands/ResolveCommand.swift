@@ -55,10 +55,15 @@ enum ResolveCommand: Command {
         if arguments.has("--overlay") && ![.svg, .png, .pdf].contains(format) {
             throw CLIError.usage("--overlay draws pictures only (svg, png, pdf)", command: spec)
         }
+        let progress = ProgressLine.start("resolve", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(arguments.positionals[0])")
         let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)
         let measurer = try options.metrics.makeMeasurer()
 
+        progress?.phase("laying out \(ProgressLine.grouped(loaded.spec.count)) views")
         let layout = LayoutEngine(measurer: measurer).resolve(loaded.spec, viewport: options.viewport, scale: options.scale)
+        progress?.phase("writing \(ProgressLine.grouped(loaded.spec.count)) frames")
         var picture: String {
             SVGRenderer(spec: loaded.spec, layout: layout, measurer: measurer, overlay: arguments.has("--overlay")).render()
         }
@@ -69,10 +74,12 @@ enum ResolveCommand: Command {
         case .svg: text = picture
         case .png, .pdf:
             let bytes = try OutputFile.picture(picture, as: format == .png ? .png : .pdf, scale: options.scale)
+            progress?.finish()
             MeasurerReport.printWarnings(of: measurer, console: context.console)
             // Binary formats come only from an -o extension, so there is a path.
             return try OutputFile.write(bytes, to: output.path!, context: context)
         }
+        progress?.finish()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
         try output.emit(text, context: context)
     }

@@ -19,14 +19,20 @@ enum ShowCommand: Command {
         let reference = try DocumentReference(arguments.positionals[0], spec: spec)
         let store = try context.readStore()
         let version = try reference.version(in: store)
+        let progress = ProgressLine.start("show", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(version.document)@\(version.number)")
         let result = try SpecReader.spec(of: version, store: store)
+        progress?.phase("writing \(ProgressLine.grouped(result.spec.count)) views")
         SpecReader.warnDetached(result, version: version, console: context.console)
         var shape: SpecCodec.Shape = arguments.has("--flat") ? .flat : .nested
         if shape == .nested, result.spec.depth > SpecCodec.maxNestingDepth {
             context.console.warn("\(reference.document) is nested deeper than \(SpecCodec.maxNestingDepth) levels; showing the flat shape")
             shape = .flat
         }
-        context.console.write(SpecCodec.encodeText(result.spec, shape: shape))
+        let text = SpecCodec.encodeText(result.spec, shape: shape)
+        progress?.finish()
+        context.console.write(text)
     }
 }
 

@@ -30,7 +30,10 @@ enum SyncCommand: Command {
         // behind its owner's back.
         let remote = try context.open(remotePath, migrate: false)
         guard realPath(remote.path) != realPath(local.path) else { throw CLIError.failure("\(arguments.positionals[0]): that is this store") }
-        let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(context.console))
+        let progress = ProgressLine.start("sync", context: context)
+        defer { progress?.finish() }
+        let report = try StoreSync.sync(local: local, remote: remote, maxClockSkew: skew, progress: TransferReporting.progress(progress))
+        progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([
                 JSONMember("received", TransferReporting.json(report.received)),
@@ -71,8 +74,12 @@ extension SyncCommand {
     /// `plumb sync REMOTE`: pull, then push.
     static func syncWithHub(_ remote: Remote, local: Store, skew: UInt64, arguments: ParsedArguments, context: Context) throws {
         let hub = try Hub(url: remote.url)
-        let pulled = try hub.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(context.console)?("pulling", $0, $1) }
+        let progress = ProgressLine.start("sync", context: context)
+        defer { progress?.finish() }
+        let pulled = try hub.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
+        progress?.phase("pushing")
         let pushed = try hub.push(from: local)
+        progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([
                 JSONMember("pulled", HubReporting.json(pulled)),
@@ -95,10 +102,14 @@ enum CloneCommand: Command {
         try arguments.expect(2...2, spec)
         let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil), access: .read, migrate: false)
         var report = ImportReport()
+        let progress = ProgressLine.start("clone", context: context)
+        defer { progress?.finish() }
+        progress?.phase("reading \(arguments.positionals[0])")
         // Built whole under a temporary name: a refused clone leaves nothing to block a retry.
         try InitCommand.make(in: context.absolute(arguments.positionals[1]), context: context) { target in
-            report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(context.console)?("copying", $0, $1) }
+            report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(progress)?("copying", $0, $1) }
         }
+        progress?.finish()
         context.console.print(TransferReporting.summary("copied", report))
     }
 }

@@ -30,12 +30,26 @@ public final class Console {
             useColor: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
     }
 
+    /// The progress line of the running command, if one is drawn: erased before anything
+    /// else is written, so no output lands after its text (it redraws on its next tick).
+    var progressLine: ProgressLine?
+
     /// Writes data to stdout.
-    public func print(_ text: String) { out(text.hasSuffix("\n") ? text : text + "\n") }
+    public func print(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n") }
     /// Writes raw text to stdout, no newline added.
-    public func write(_ text: String) { out(text) }
+    public func write(_ text: String) {
+        guard let progressLine else { return out(text) }
+        progressLine.interrupt { out(text) }
+    }
     /// Writes a message to stderr.
-    public func message(_ text: String) { err(text.hasSuffix("\n") ? text : text + "\n") }
+    public func message(_ text: String) {
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        guard let progressLine else { return err(line) }
+        progressLine.interrupt { err(line) }
+    }
+    /// Writes raw text to stderr, no newline added, past any progress line (which draws itself
+    /// through this).
+    func writeError(_ text: String) { err(text) }
     /// Writes a warning to stderr, its control characters escaped (warnings quote specs).
     public func warn(_ text: String) { message("warning: \(TerminalText.escaped(text))") }
 

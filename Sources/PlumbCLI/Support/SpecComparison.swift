@@ -9,16 +9,32 @@ struct SpecComparison {
     let edits: [Edit]
     let difference: StateDifference
 
-    /// Compares `state` with `spec`, planning edits as `apply` does. Only the views the edits
-    /// touch can have moved or changed, so those are looked for there only (`touched`).
+    /// Compares `state` (effective) with `spec`, planning edits as `apply` does.
     init(from state: DocumentState, toMatch spec: Spec, orderSuffix: String) {
-        edits = EditPlanner.edits(toMatch: spec, from: state, orderSuffix: orderSuffix)
-        var after = state
+        self.init(from: ResolvedDocument(name: spec.name, effective: state), toMatch: spec, orderSuffix: orderSuffix)
+    }
+
+    /// Compares a resolved document with `spec`. Made equal to the spec, the document holds
+    /// exactly the spec's views, so the difference comes from the edits and the spec's ids,
+    /// without the state they make (`StateDifference(from:applying:documentAfter:)`); only
+    /// when the document has detached views (which reviving a view can bring back) is that
+    /// state made and compared whole, the views the edits touch only for moves and changes.
+    init(from document: ResolvedDocument, toMatch spec: Spec, orderSuffix: String) {
+        let edits = EditPlanner.edits(toMatch: spec, from: document.state, projection: document.projection, orderSuffix: orderSuffix)
+        self.edits = edits
+        // A spec from a file places every view (children only under containers); one made in
+        // code might not, and then only a projection tells what the document holds.
+        let placesAll = spec.parents.dropFirst().allSatisfy { spec.views[$0].kind.isContainer }
+        if placesAll, let difference = StateDifference(from: document, applying: edits, documentAfter: spec.views.map(\.id)) {
+            self.difference = difference
+            return
+        }
+        var after = document.state
         let stamp = Stamp(hlc: .zero, site: SiteID(high: 0, low: 0), seq: 0)
         for edit in edits {
             after.replace(view: edit.view, property: edit.property, with: DocumentState.Entry(value: edit.value, stamp: stamp))
         }
-        difference = StateDifference(from: state, to: after, touched: Set(edits.map(\.view)))
+        difference = StateDifference(from: document.state, to: after, touched: Set(edits.map(\.view)))
     }
 
     /// `2 added, 12 removed, 1 moved, 14 properties changed` (kinds with none left out), or

@@ -48,14 +48,11 @@ enum TransferReporting {
         kinds(report).map { "\($0.1) \($0.0)" }.joined(separator: ", ")
     }
 
-    /// A progress callback drawing `label n/total` on stderr, only on a terminal and only for
-    /// transfers big enough to wait for.
-    static func progress(_ console: Console) -> ((String, Int, Int) -> Void)? {
-        guard console.errorIsTerminal else { return nil }
-        return { label, done, total in
-            guard total >= 200, done % 100 == 0 || done == total else { return }
-            FileHandle.standardError.write(Data("\r\(label) versions: \(done)/\(total)\(done == total ? "\n" : "")".utf8))
-        }
+    /// The callback transfers report through (`receiving`, 12, 200), counted on the command's
+    /// progress line (`ProgressLine`: a terminal only, after a second).
+    static func progress(_ line: ProgressLine?) -> ((String, Int, Int) -> Void)? {
+        guard let line else { return nil }
+        return { label, done, total in line.count("\(label) versions", done, total) }
     }
 
     /// `1 version`, `2 versions`; `nouns` for plurals not made with an s (`properties`).

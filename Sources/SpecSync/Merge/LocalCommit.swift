@@ -15,8 +15,15 @@ public enum LocalCommit {
         public let structuralConflicts: [StructuralConflict]
         /// Every loss of the new head, when known (`HeldHead.losses`).
         public let losses: [Loss]?
-        /// The new head resolved, as readers see it.
-        public let resolved: ResolvedDocument
+        let document: String
+        /// The new head resolved when the losses needed it (structural edits).
+        let prepared: Resolved?
+
+        /// The new head resolved, as readers see it (made on first use: a store writing the
+        /// version needs the state and tree only).
+        public var resolved: ResolvedDocument {
+            prepared?.document(document) ?? ResolvedDocument(name: document, raw: state, tree: tree)
+        }
     }
 
     /// Makes the version of `edits` (one clock reading `hlc`, seqs from `firstSeq`) on top of
@@ -57,20 +64,22 @@ public enum LocalCommit {
 
         var lost: [StructuralConflict] = []
         var losses: [Loss]?
-        let resolved = Resolved(raw: state, tree: tree)
+        var resolved: Resolved?
         if changes.contains(where: { $0.property == .alive || $0.property == .parent || $0.property == .kind }), !old.views.isEmpty {
             let seen: LossClassifier.Seen = { stamp in
                 stamp.site == site && stamp.seq >= firstSeq ? vector : try holdings.seenVector(site: stamp.site, seq: stamp.seq)
             }
             let before = try held?.losses ?? Resolved(raw: old, tree: oldTree).losses(seen: seen)
-            let after = try resolved.losses(seen: seen)
+            let now = Resolved(raw: state, tree: tree)
+            let after = try now.losses(seen: seen)
+            resolved = now
             lost = LossClassifier.newConflicts(old: before, new: after)
             losses = after
         } else {
             // Property edits of views in the document lose nothing, and replace no lost entry.
             losses = old.views.isEmpty ? [] : held?.losses.map { kept in kept.filter { state.entry($0.view, $0.property)?.stamp == $0.stamp } }
         }
-        return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost, losses: losses, resolved: resolved.document(document))
+        return Outcome(payload: payload, state: state, tree: tree, structuralConflicts: lost, losses: losses, document: document, prepared: resolved)
     }
 
     /// What committing made without the whole head: the payload and the tree.
@@ -121,28 +130,53 @@ public enum LocalCommit {
     /// The edits with the moves last, a parent's before its children's (by depth in the tree
     /// the edits make): the replay applies one version's moves in seq order, and a child moved
     /// before its new parent is in place could meet a loop that the finished tree does not have.
+    /// When no moved view has a parent yet (views being added, a new document), every order
+    /// only adds edges of the finished tree, so the edits stay as they are. Reads the old tree
+    /// through lookups (the state's `parent` entries, the replay's overrides): no copy of it.
     static func orderedForReplay(_ edits: [Edit], old: DocumentState, tree: TreeResolution) -> [Edit] {
-        let moves = edits.filter { $0.property == .parent }
-        guard moves.count > 1 else { return edits }
-        var effective = old
-        tree.apply(to: &effective)
-        var parents = TreeResolution.parents(of: effective)
-        for move in moves { parents[move.view] = ValueText.stringValue(move.value) }
+        func oldParent(_ view: String) -> String? {
+            if let entry = tree.overrides[view] { return ValueText.stringValue(entry.value) }
+            return ValueText.stringValue(old.value(view, .parent))
+        }
+        var moveCount = 0
+        var reparents = false
+        for edit in edits where edit.property == .parent {
+            moveCount += 1
+            if !reparents && oldParent(edit.view) != nil { reparents = true }
+        }
+        guard moveCount > 1, reparents else { return edits }
+        var parents: [String: String?] = [:]
+        parents.reserveCapacity(moveCount)
+        for edit in edits where edit.property == .parent { parents[edit.view] = .some(ValueText.stringValue(edit.value)) }
+        func parent(_ view: String) -> String? {
+            if let moved = parents[view] { return moved }
+            return oldParent(view)
+        }
         var depths: [String: Int] = [:]
+        depths.reserveCapacity(moveCount)
+        let bound = parents.count + old.views.count
         func depth(_ view: String) -> Int {
             var path: [String] = []
             var current: String? = view
             var base = 0
             while let id = current {
                 if let known = depths[id] { base = known; break }
-                if path.count > parents.count { break }
+                if path.count > bound { break }
                 path.append(id)
-                current = parents[id]
+                current = parent(id)
             }
             for (offset, id) in path.reversed().enumerated() { depths[id] = base + offset + 1 }
             return depths[view] ?? base
         }
-        let sortedMoves = moves.map { ($0, depth($0.view)) }.sorted { ($0.1, $0.0.view) < ($1.1, $1.0.view) }.map(\.0)
-        return edits.filter { $0.property != .parent } + sortedMoves
+        var moves: [(edit: Edit, depth: Int)] = []
+        moves.reserveCapacity(moveCount)
+        var result: [Edit] = []
+        result.reserveCapacity(edits.count)
+        for edit in edits {
+            if edit.property == .parent { moves.append((edit, depth(edit.view))) } else { result.append(edit) }
+        }
+        moves.sort { ($0.depth, $0.edit.view) < ($1.depth, $1.edit.view) }
+        result.append(contentsOf: moves.lazy.map(\.edit))
+        return result
     }
 }
