@@ -127,20 +127,26 @@ public final class FontTextMeasurer: TextMeasuring {
               let first = text.unicodeScalars.first,
               let address = utf8.withContiguousStorageIfAvailable({ UnsafeRawPointer($0.baseAddress) }) ?? nil
         else { return nil }
-        let paragraph: ParagraphShaping
-        if let found = paragraphs.firstIndex(where: { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }) {
-            paragraph = paragraphs[found]
-        } else {
-            paragraph = ParagraphShaping(text: base, address: address, fontNumber: number)
-            if paragraphs.count >= Self.paragraphLimit { paragraphs.removeFirst() }
-            paragraphs.append(paragraph)
-        }
         // A piece starting inside a cluster of the text (a mark, a control, a joined scalar)
         // is shaped from there on: only a window starting where it starts answers it.
         let startsCluster = TextShaper.mark(first) == .none && !FontLibrary.isControl(first) && !TextShaper.joins(first, after: 0)
             && (text.startIndex == base.startIndex || !TextShaper.joins(first, after: base.unicodeScalars[base.unicodeScalars.index(before: text.startIndex)].value))
+        // Short pieces are shaped alone unless a window already holds them: shaping ahead
+        // costs more than it saves when pieces are short or repeat (the width cache).
+        let mayShapeWindow = text.utf8.count >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
+        let paragraph: ParagraphShaping
+        if let found = paragraphs.firstIndex(where: { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }) {
+            paragraph = paragraphs[found]
+        } else {
+            guard mayShapeWindow else { return nil }
+            paragraph = ParagraphShaping(text: base, address: address, fontNumber: number)
+            if paragraphs.count >= Self.paragraphLimit { paragraphs.removeFirst() }
+            paragraphs.append(paragraph)
+        }
         let range = utf8.distance(from: utf8.startIndex, to: text.startIndex)..<utf8.distance(from: utf8.startIndex, to: text.endIndex)
-        return paragraph.widthInEms(of: range, startsCluster: startsCluster, font: resolvedFonts[number], fonts: fonts, buffer: shaper.buffer)
+        return paragraph.widthInEms(
+            of: range, startsCluster: startsCluster, mayShapeWindow: mayShapeWindow,
+            font: resolvedFonts[number], fonts: fonts, buffer: shaper.buffer)
     }
 
     /// The number of `font`'s resolution (family and weight), resolving it on first use.

@@ -6,6 +6,13 @@
 final class ParagraphShaping {
     /// Texts shorter than this are measured piece by piece (a dictionary lookup each).
     static let minimumLength = 1_024
+    /// Pieces shorter than this (UTF-8 bytes) are answered from windows already shaped but
+    /// make none: short pieces (words, short lines) are cheap to shape and often repeat, and
+    /// the width cache answers a repeat; shaping a window ahead for them cost more than it
+    /// saved. Pieces starting inside a cluster get a window of their own length, so a lower
+    /// bound (a word full of marks, then the same word with its spaces) pays.
+    static let minimumPieceLength = 2_048
+    static let minimumPieceLengthInCluster = 512
     /// Texts longer than this are not windowed, bounding the memory of the windows (up
     /// to 20 bytes a UTF-8 byte).
     static let maximumLength = 4 << 20
@@ -40,12 +47,17 @@ final class ParagraphShaping {
     /// The width in ems of `text`'s UTF-8 offsets `range`, shaping a window from its start
     /// when none holds it; `nil` when the piece must be shaped alone.
     ///
+    /// Without `mayShapeWindow`, only windows already shaped answer.
+    ///
     /// A piece not `startsCluster` (it starts with a mark, as after a break opportunity
     /// between a space and the marks on it) is answered only by a window starting where it
     /// does; such a window reaches just past the piece, for the same piece with its spaces.
-    func widthInEms(of range: Range<Int>, startsCluster: Bool, font: ResolvedFont, fonts: FontLibrary, buffer: ShapingBuffer) -> Double? {
+    func widthInEms(
+        of range: Range<Int>, startsCluster: Bool, mayShapeWindow: Bool, font: ResolvedFont, fonts: FontLibrary, buffer: ShapingBuffer
+    ) -> Double? {
         guard isWindowed else { return nil }
         if let window = window(holding: range, startingThere: !startsCluster) { return window.widthInEms(of: range) }
+        guard mayShapeWindow else { return nil }
         let utf8 = text.utf8
         let length = startsCluster ? nextWindowLength : range.count + Self.pieceMargin
         var end = min(utf8.count, max(range.upperBound, range.lowerBound + length))
