@@ -13,9 +13,10 @@ final class ParagraphShaping {
     /// bound (a word full of marks, then the same word with its spaces) pays.
     static let minimumPieceLength = 2_048
     static let minimumPieceLengthInCluster = 512
-    /// Texts longer than this are not windowed, bounding the memory of the windows (up
-    /// to 20 bytes a UTF-8 byte).
-    static let maximumLength = 4 << 20
+    /// Texts longer than this are not windowed, bounding the memory of the windows (about
+    /// 20 bytes a UTF-8 byte shaped, windows may overlap; `FontTextMeasurer.paragraphLimit`
+    /// texts at once).
+    static let maximumLength = 1 << 20
     /// The first window's length in UTF-8 bytes; each next one is twice as long, up to
     /// `maximumWindowLength`: a caller that needs only the start of a long text (a few lines
     /// kept) shapes little more than it needs, and one that reads all of it few windows.
