@@ -47,6 +47,9 @@ PLUMB_LAZY_VOID(harfbuzz, hb_buffer_add_codepoints,
                 (buffer, text, text_length, item_offset, item_length))
 PLUMB_LAZY_VOID(harfbuzz, hb_buffer_guess_segment_properties, (hb_buffer_t *buffer), (buffer))
 PLUMB_LAZY_VOID(harfbuzz, hb_buffer_set_direction, (hb_buffer_t *buffer, hb_direction_t direction), (buffer, direction))
+PLUMB_LAZY(harfbuzz, hb_script_t, hb_buffer_get_script, (const hb_buffer_t *buffer), (buffer))
+PLUMB_LAZY(harfbuzz, hb_unicode_funcs_t *, hb_unicode_funcs_get_default, (void), ())
+PLUMB_LAZY(harfbuzz, hb_script_t, hb_unicode_script, (hb_unicode_funcs_t *ufuncs, hb_codepoint_t unicode), (ufuncs, unicode))
 PLUMB_LAZY(harfbuzz, unsigned int, hb_buffer_get_length, (const hb_buffer_t *buffer), (buffer))
 PLUMB_LAZY(harfbuzz, hb_glyph_info_t *, hb_buffer_get_glyph_infos, (hb_buffer_t *buffer, unsigned int *length), (buffer, length))
 PLUMB_LAZY(harfbuzz, hb_glyph_position_t *, hb_buffer_get_glyph_positions, (hb_buffer_t *buffer, unsigned int *length),

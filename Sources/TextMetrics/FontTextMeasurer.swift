@@ -28,6 +28,10 @@ public final class FontTextMeasurer: TextMeasuring {
     private let runs = RunTable()
     /// Shaped widths in ems, by run number.
     private var widthsInEms: [Double] = []
+    /// Long texts measured piece by piece, the most recent last.
+    private var paragraphs: [ParagraphShaping] = []
+    /// Long texts remembered at once (a spec's labels are measured, then arranged).
+    static let paragraphLimit = 4
     /// The last request, checked before the dictionary: runs of calls share a font, and
     /// comparing a family name is cheaper than hashing it.
     private var lastFamily = ""
@@ -60,7 +64,8 @@ public final class FontTextMeasurer: TextMeasuring {
             widthsInEms.removeAll(keepingCapacity: true)
             _ = runs.index(of: text, number: number)
         }
-        let width = shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
+        let width = paragraphWidthInEms(of: text, number: number)
+            ?? shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
         widthsInEms.append(width)
         return width * font.size
     }
@@ -109,6 +114,41 @@ public final class FontTextMeasurer: TextMeasuring {
         resolvedFonts[fontNumber(for: font)].primary.file
     }
 
+    /// The width in ems of `text` when it is a piece of a long text measured piece by piece
+    /// (wrapping asks for every word and line of it) and its paragraph's windows answer it
+    /// exactly; `nil` for anything else, measured alone. Asked after the width cache, so
+    /// repeated pieces (the same word again) cost a lookup.
+    private func paragraphWidthInEms(of text: Substring, number: Int) -> Double? {
+        let base = text.base
+        let utf8 = base.utf8
+        let length = utf8.count
+        // The whole text is measured alone (and cached): only its pieces need windows.
+        guard length >= ParagraphShaping.minimumLength, length <= ParagraphShaping.maximumLength, text.utf8.count < length,
+              let first = text.unicodeScalars.first,
+              let address = utf8.withContiguousStorageIfAvailable({ UnsafeRawPointer($0.baseAddress) }) ?? nil
+        else { return nil }
+        // A piece starting inside a cluster of the text (a mark, a control, a joined scalar)
+        // is shaped from there on: only a window starting where it starts answers it.
+        let startsCluster = TextShaper.mark(first) == .none && !FontLibrary.isControl(first) && !TextShaper.joins(first, after: 0)
+            && (text.startIndex == base.startIndex || !TextShaper.joins(first, after: base.unicodeScalars[base.unicodeScalars.index(before: text.startIndex)].value))
+        // Short pieces are shaped alone unless a window already holds them: shaping ahead
+        // costs more than it saves when pieces are short or repeat (the width cache).
+        let mayShapeWindow = text.utf8.count >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
+        let paragraph: ParagraphShaping
+        if let found = paragraphs.firstIndex(where: { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }) {
+            paragraph = paragraphs[found]
+        } else {
+            guard mayShapeWindow else { return nil }
+            paragraph = ParagraphShaping(text: base, address: address, fontNumber: number)
+            if paragraphs.count >= Self.paragraphLimit { paragraphs.removeFirst() }
+            paragraphs.append(paragraph)
+        }
+        let range = utf8.distance(from: utf8.startIndex, to: text.startIndex)..<utf8.distance(from: utf8.startIndex, to: text.endIndex)
+        return paragraph.widthInEms(
+            of: range, startsCluster: startsCluster, mayShapeWindow: mayShapeWindow,
+            font: resolvedFonts[number], fonts: fonts, buffer: shaper.buffer)
+    }
+
     /// The number of `font`'s resolution (family and weight), resolving it on first use.
     private func fontNumber(for font: Font) -> Int {
         if font.weight == lastWeight, font.family == lastFamily { return lastFontNumber }
@@ -129,3 +169,4 @@ public final class FontTextMeasurer: TextMeasuring {
         return number
     }
 }
+

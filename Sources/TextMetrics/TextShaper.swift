@@ -12,7 +12,7 @@ final class TextShaper {
     /// advances, so more are kept, but not millions.
     static let maxAnyMarksPerBase = 32
 
-    private let buffer: ShapingBuffer
+    let buffer: ShapingBuffer
     /// Scratch space reused across calls: the text's scalars (controls left out) and its runs.
     /// The loops fill a local array moved out of `scalars` and back (a stored property of a
     /// class is checked for exclusive access on every append, which cost more than the rest
@@ -120,7 +120,7 @@ final class TextShaper {
     /// Appends a scalar to shape, leaving out marks past `maxMarksPerBase` (nonspacing) or
     /// `maxAnyMarksPerBase` (any) in a row.
     @inline(__always)
-    private static func append(_ scalar: Unicode.Scalar, mark: Mark, to scalars: inout [UInt32], marksInARow: inout Int) {
+    static func append(_ scalar: Unicode.Scalar, mark: Mark, to scalars: inout [UInt32], marksInARow: inout Int) {
         if mark == .none {
             marksInARow = 0
         } else {

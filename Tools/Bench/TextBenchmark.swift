@@ -37,6 +37,16 @@ enum TextBenchmark {
             Case(name: "10,000 graphemes × 20 marks, one line", text: zalgo, lines: 1),
             Case(name: "reference: 10,000 plain letters, wrapped", text: plain, lines: 0),
         ]
+        // Other hostile shapes that must not get slower: ideographs without spaces (every
+        // break between two), emoji ZWJ sequences (fallback face), many short lines.
+        var ideographs = ""
+        for _ in 0..<10_000 { ideographs.unicodeScalars.append(Unicode.Scalar(0x4E00 + UInt32(generator.next() % 0x5000))!) }
+        result.append(Case(name: "10,000 ideographs, no spaces, wrapped", text: ideographs, lines: 0))
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        result.append(Case(name: "2,000 emoji ZWJ families, wrapped", text: String(repeating: family + " ", count: 2_000), lines: 0))
+        var manyLines = ""
+        for line in 0..<2_000 { manyLines += "line \(line) of many\n" }
+        result.append(Case(name: "2,000 short lines", text: manyLines, lines: 0))
         for count in [12_500, 25_000, 50_000] {
             result.append(Case(name: "\"a\" + \(count) marks", text: "a" + String(repeating: "\u{301}", count: count), lines: 0))
         }
