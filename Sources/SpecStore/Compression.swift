@@ -50,7 +50,7 @@ final class Compression {
     func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {
         let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
         // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values.
-        guard size < UInt64.max - 1, size <= UInt64(limit) else { return nil }
+        guard limit >= 0, size < UInt64.max - 1, size <= UInt64(limit) else { return nil }
         var out = [UInt8](repeating: 0, count: Int(size))
         let written = out.withUnsafeMutableBytes { target in
             frame.withUnsafeBytes { source in

@@ -37,7 +37,8 @@ extension Store {
         while try statement.step() {
             let first = statement.int64(1), last = statement.int64(2)
             let hlc = Timestamp(rawValue: UInt64(bitPattern: statement.int64(3)))
-            try unpack(statement.blob(4), version: statement.int64(0), count: last - first + 1) { entry in
+            let count = try changeCount(first: first, last: last, version: statement.int64(0))
+            try unpack(statement.blob(4), version: statement.int64(0), count: count) { entry in
                 let seq = first + Int64(entry.offset)
                 guard seq > after, seq <= through else { return }
                 try body(StoredChange(seq: seq, hlc: hlc, view: entry.view, property: entry.property, value: entry.value))
@@ -50,9 +51,11 @@ extension Store {
     func changes(ofVersion rowID: Int64, document: String, site: SiteID, first: Int64, last: Int64, hlc: Timestamp) throws -> [Change] {
         guard last >= first else { return [] }
         let blob = try database.scalar("SELECT changes FROM version_changes WHERE version = ?", [.integer(rowID)])?.blob ?? []
+        let count = try changeCount(first: first, last: last, version: rowID)
         var changes: [Change] = []
-        changes.reserveCapacity(Int(last - first + 1))
-        try unpack(blob, version: rowID, count: last - first + 1) { entry in
+        // The count comes from the version row: trusted only as far as a modest reservation.
+        changes.reserveCapacity(Int(min(count, 1 << 16)))
+        try unpack(blob, version: rowID, count: count) { entry in
             changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
                                   view: entry.view, property: entry.property, value: entry.value))
         }
@@ -63,6 +66,14 @@ extension Store {
     func unpack(_ blob: [UInt8], version rowID: Int64, count: Int64, _ body: (ChangeBlock.Entry) throws -> Void) throws {
         guard count > 0 else { return }
         guard try changeLog.unpack(blob, count: Int(count), body) else { throw damagedChanges(version: rowID) }
+    }
+
+    /// How many changes a version row's seqs `first...last` hold; a range no version can have
+    /// (past `Int32.max` changes, or overflowing) is a damaged row, said in words.
+    func changeCount(first: Int64, last: Int64, version rowID: Int64) throws -> Int64 {
+        let (difference, overflow) = last.subtractingReportingOverflow(first)
+        guard !overflow, difference < Int64(Int32.max) else { throw damagedChanges(version: rowID) }
+        return difference + 1
     }
 
     /// The error for a version whose stored changes are missing or damaged.
@@ -78,8 +89,8 @@ extension Store {
             SELECT v.id, v.site, v.first_seq, v.last_seq, v.hlc, m.moves FROM version_moves m JOIN versions v ON v.id = m.version
             WHERE m.document = ?
             """, [.integer(documentID)]) { row in
-            let site = self.site(numbered: row.int64(1))
-            let first = row.int64(2), count = Int(row.int64(3) - first + 1)
+            guard let site = sitesByNumber[row.int64(1)] else { throw damagedChanges(version: row.int64(0)) }
+            let first = row.int64(2), count = Int(try changeCount(first: first, last: row.int64(3), version: row.int64(0)))
             guard vector.includes(site: site, seq: first) else { return }
             guard count > 0, let entries = changeLog.unpackMoves(row.blob(5), count: count) else { throw damagedChanges(version: row.int64(0)) }
             let hlc = Timestamp(rawValue: UInt64(bitPattern: row.int64(4)))

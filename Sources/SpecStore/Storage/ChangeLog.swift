@@ -90,6 +90,7 @@ final class ChangeLog {
     /// index and a value of `Change.maxValueBytes`), so that a damaged size in a frame's
     /// header cannot make a reader allocate more.
     static func limit(count: Int) -> Int {
+        guard count > 0 else { return 0 }
         let perChange = Change.maxValueBytes + 4_096
         return count >= (1 << 31) / perChange ? 1 << 31 : count * perChange + 4_096
     }
