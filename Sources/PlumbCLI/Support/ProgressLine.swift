@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One updating line on stderr for a command that runs long: what it is doing, how far
 /// (`copying versions 12/200`) and for how long, as `apply: writing 400,003 changes (3 s)`.
@@ -20,7 +19,10 @@ final class ProgressLine: @unchecked Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    /// Guards `current`. An `NSLock` (a pthread mutex, which ThreadSanitizer follows) rather
+    /// than Synchronization's `Mutex`, whose futex the sanitizer cannot see.
+    private let lock = NSLock()
+    private var current = State()
     private let command: String
     private let started: Double
     private let delay: Double
@@ -59,7 +61,7 @@ final class ProgressLine: @unchecked Sendable {
     /// A new phase: `reading random.json`, `writing 400,003 changes`, or with `total`
     /// a count to `advance` through (`copying versions 0/200`).
     func phase(_ label: String, total: Int? = nil) {
-        state.withLock { state in
+        withState { state in
             state.label = label
             state.done = 0
             state.total = total
@@ -69,7 +71,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// How far the phase's count has got.
     func advance(to done: Int) {
-        state.withLock { state in
+        withState { state in
             state.done = done
             draw(&state, force: false)
         }
@@ -78,7 +80,7 @@ final class ProgressLine: @unchecked Sendable {
     /// Redraws when due (the elapsed seconds changed, or the count); `false` once finished.
     @discardableResult
     func tick() -> Bool {
-        state.withLock { state in
+        withState { state in
             guard !state.finished else { return false }
             draw(&state, force: false)
             return true
@@ -88,7 +90,7 @@ final class ProgressLine: @unchecked Sendable {
     /// Counts `done` of `total` under `label` (`receiving versions`), a new phase whenever the
     /// label or the total changes: what transfers report through their callbacks.
     func count(_ label: String, _ done: Int, _ total: Int) {
-        state.withLock { state in
+        withState { state in
             let changed = state.label != label || state.total != total
             state.label = label
             state.total = total
@@ -100,7 +102,7 @@ final class ProgressLine: @unchecked Sendable {
     /// Runs `body` (a write to stdout or stderr) with the line erased; it comes back on the
     /// next tick.
     func interrupt(_ body: () -> Void) {
-        state.withLock { state in
+        withState { state in
             if !state.shown.isEmpty {
                 write("\r\u{1B}[K")
                 state.shown = ""
@@ -112,7 +114,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Erases the line; nothing is drawn after this returns.
     func finish() {
-        state.withLock { state in
+        withState { state in
             if !state.shown.isEmpty { write("\r\u{1B}[K") }
             state.shown = ""
             state.finished = true
@@ -135,6 +137,12 @@ final class ProgressLine: @unchecked Sendable {
             result.append(digit)
         }
         return number < 0 ? "-" + result : result
+    }
+
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&current)
     }
 
     private func draw(_ state: inout State, force: Bool) {
