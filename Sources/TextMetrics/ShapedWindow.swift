@@ -63,32 +63,34 @@ final class ShapedWindow {
         var clusterStart = 0
         var clusterMissing: Unicode.Scalar?
         var previous: UInt32 = 0
-        var offset = 0
-        for scalar in piece.unicodeScalars {
-            shapedBefore[offset] = Int32(scalars.count)
-            offset += UTF8.width(scalar)
-            let mark = TextShaper.mark(scalar)
-            let startsCluster = mark == .none && !TextShaper.joins(scalar, after: previous)
-            if startsCluster {
-                if scalars.count > clusterStart {
-                    let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? font.primary
-                    if face !== runFace {
-                        if let runFace, clusterStart > runStart { faceRuns.append((runStart..<clusterStart, runFace)) }
-                        runStart = clusterStart
-                        runFace = face
+        let primary = font.primary
+        shapedBefore.withUnsafeMutableBufferPointer { shapedBefore in
+            UTF8Scalars.forEach(in: piece) { scalar, offset in
+                shapedBefore[offset] = Int32(scalars.count)
+                let mark = TextShaper.mark(scalar)
+                let startsCluster = mark == .none && !TextShaper.joins(scalar, after: previous)
+                if startsCluster {
+                    if scalars.count > clusterStart {
+                        let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? primary
+                        if face !== runFace {
+                            if let runFace, clusterStart > runStart { faceRuns.append((runStart..<clusterStart, runFace)) }
+                            runStart = clusterStart
+                            runFace = face
+                        }
                     }
+                    clusterStart = scalars.count
+                    clusterMissing = nil
                 }
-                clusterStart = scalars.count
-                clusterMissing = nil
+                previous = scalar.value
+                if FontLibrary.isControl(scalar) { return true }
+                if clusterMissing == nil, !primary.hasGlyph(for: scalar), !TextShaper.isDefaultIgnorable(scalar) {
+                    clusterMissing = scalar
+                }
+                let before = scalars.count
+                TextShaper.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
+                if scalars.count > before { clusterStarts.append(startsCluster) }
+                return true
             }
-            previous = scalar.value
-            if FontLibrary.isControl(scalar) { continue }
-            if clusterMissing == nil, !font.primary.hasGlyph(for: scalar), !TextShaper.isDefaultIgnorable(scalar) {
-                clusterMissing = scalar
-            }
-            let before = scalars.count
-            TextShaper.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
-            if scalars.count > before { clusterStarts.append(startsCluster) }
         }
         shapedBefore[byteCount] = Int32(scalars.count)
         if scalars.count > clusterStart {

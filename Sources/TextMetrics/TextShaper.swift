@@ -51,7 +51,8 @@ final class TextShaper {
                 runFace = face
             }
         }
-        for scalar in text.unicodeScalars {
+        let primary = font.primary
+        UTF8Scalars.forEach(in: text) { scalar, _ in
             let mark = Self.mark(scalar)
             if mark == .none && !Self.joins(scalar, after: previous) {
                 closeCluster()
@@ -59,11 +60,12 @@ final class TextShaper {
                 clusterMissing = nil
             }
             previous = scalar.value
-            if FontLibrary.isControl(scalar) { continue }
-            if clusterMissing == nil, !font.primary.hasGlyph(for: scalar), !Self.isDefaultIgnorable(scalar) {
+            if FontLibrary.isControl(scalar) { return true }
+            if clusterMissing == nil, !primary.hasGlyph(for: scalar), !Self.isDefaultIgnorable(scalar) {
                 clusterMissing = scalar
             }
             Self.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
+            return true
         }
         closeCluster()
         if let runFace, scalars.count > runStart { runs.append((runStart..<scalars.count, runFace)) }
@@ -100,12 +102,13 @@ final class TextShaper {
         scalars.removeAll(keepingCapacity: true)
         var marksInARow = 0
         let drawsASCII = primary.drawsPrintableASCII
-        for scalar in text.unicodeScalars where !FontLibrary.isControl(scalar) {
+        return UTF8Scalars.forEach(in: text) { scalar, _ in
+            if FontLibrary.isControl(scalar) { return true }
             let drawn = scalar.value < 0x80 ? drawsASCII : primary.hasGlyph(for: scalar)
             if !drawn { return false }
             Self.append(scalar, mark: Self.mark(scalar), to: &scalars, marksInARow: &marksInARow)
+            return true
         }
-        return true
     }
 
     /// What kind of combining mark a scalar is.

@@ -20,10 +20,12 @@ final class Typeface {
     /// Which combining diacritical marks (U+0300–U+036F) the face draws, a bit per mark:
     /// text full of stacked marks asks about each one, and the character map lookup cost more
     /// than the rest of measuring such text. Read once, on first use.
-    private lazy var diacriticalMarks: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 2)
+    /// Two words, not an array: reading an array's storage retained and released it per mark.
+    private lazy var diacriticalMarks: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
         for value in UInt32(0x300)...0x36F where freeType.hasGlyph(for: Unicode.Scalar(value)!) {
-            bits[Int(value - 0x300) >> 6] |= 1 << UInt64((value - 0x300) & 63)
+            let offset = value - 0x300
+            if offset < 64 { bits.low |= 1 << UInt64(offset) } else { bits.high |= 1 << UInt64(offset - 64) }
         }
         return bits
     }()
@@ -31,7 +33,10 @@ final class Typeface {
     /// Whether the face draws `scalar` itself.
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         let offset = scalar.value &- 0x300
-        if offset < 0x70 { return diacriticalMarks[Int(offset >> 6)] & (1 << UInt64(offset & 63)) != 0 }
+        if offset < 0x70 {
+            let bits = diacriticalMarks
+            return (offset < 64 ? bits.low >> UInt64(offset) : bits.high >> UInt64(offset - 64)) & 1 != 0
+        }
         return freeType.hasGlyph(for: scalar)
     }
 
