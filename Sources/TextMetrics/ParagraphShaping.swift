@@ -9,10 +9,11 @@ final class ParagraphShaping {
     /// Pieces shorter than this (UTF-8 bytes) are answered from windows already shaped but
     /// make none: short pieces (words, short lines) are cheap to shape and often repeat, and
     /// the width cache answers a repeat; shaping a window ahead for them cost more than it
-    /// saved. Pieces starting inside a cluster get a window of their own length, so a lower
-    /// bound (a word full of marks, then the same word with its spaces) pays.
+    /// saved. Pieces starting inside a cluster get a window of their own length (and its
+    /// trailing spaces), so a much lower bound pays: a line breaker asks for a word full of
+    /// marks, then the same word with its spaces, shaped once instead of twice.
     static let minimumPieceLength = 2_048
-    static let minimumPieceLengthInCluster = 512
+    static let minimumPieceLengthInCluster = 64
     /// Texts longer than this are not windowed, bounding the memory of the windows (about
     /// 20 bytes a UTF-8 byte shaped, windows may overlap; `FontTextMeasurer.paragraphLimit`
     /// texts at once).
