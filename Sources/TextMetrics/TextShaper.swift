@@ -4,10 +4,11 @@ final class TextShaper {
     /// Nonspacing marks (Mn, Me) shaped after one base character, at most. HarfBuzz's mark
     /// positioning looks back over the marks before each one, so its time grows with the
     /// square of a run of marks ("a" + 50,000 accents took half a minute), and each mark costs
-    /// microseconds; nonspacing marks take no advance (HarfBuzz zeroes them), and no script
-    /// stacks more than a few on one letter, so leaving out the rest keeps the width and makes
-    /// shaping linear. (Text full of stacked marks, "Zalgo" text, is shaped 5 scalars a letter.)
-    static let maxMarksPerBase = 4
+    /// a few hundred nanoseconds; nonspacing marks take no advance (HarfBuzz zeroes them), and
+    /// no character composes with more than three (the most any canonical decomposition holds,
+    /// as polytonic Greek ᾇ), so leaving out the rest keeps the width and makes shaping linear.
+    /// (Text full of stacked marks, "Zalgo" text, is shaped 4 scalars a letter.)
+    static let maxMarksPerBase = 3
     /// Marks of any kind shaped after one base character, at most: spacing marks (Mc) have
     /// advances, so more are kept, but not millions.
     static let maxAnyMarksPerBase = 32
