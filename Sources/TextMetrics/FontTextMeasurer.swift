@@ -127,20 +127,24 @@ public final class FontTextMeasurer: TextMeasuring {
         let utf8 = base.utf8
         let length = utf8.count
         // The whole text is measured alone (and cached): only its pieces need windows.
-        guard length >= ParagraphShaping.minimumLength, length <= ParagraphShaping.maximumLength, text.utf8.count < length,
-              let first = text.unicodeScalars.first,
+        let pieceLength = text.utf8.count
+        guard length >= ParagraphShaping.minimumLength, length <= ParagraphShaping.maximumLength, pieceLength < length,
               let address = utf8.withContiguousStorageIfAvailable({ UnsafeRawPointer($0.baseAddress) }) ?? nil
+        else { return nil }
+        let found = paragraphs.firstIndex { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }
+        // Short pieces are shaped alone unless a window already holds them: shaping ahead
+        // costs more than it saves when pieces are short or repeat (the width cache).
+        guard found != nil || (mayShape && pieceLength >= ParagraphShaping.minimumPieceLengthInCluster),
+              let first = text.unicodeScalars.first
         else { return nil }
         // A piece starting inside a cluster of the text (a mark, a control, a joined scalar)
         // is shaped from there on: only a window starting where it starts answers it.
         let startsCluster = TextShaper.mark(first) == .none && !FontLibrary.isControl(first) && !TextShaper.joins(first, after: 0)
             && (text.startIndex == base.startIndex || !TextShaper.joins(first, after: base.unicodeScalars[base.unicodeScalars.index(before: text.startIndex)].value))
-        // Short pieces are shaped alone unless a window already holds them: shaping ahead
-        // costs more than it saves when pieces are short or repeat (the width cache).
         let mayShapeWindow = mayShape
-            && text.utf8.count >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
+            && pieceLength >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
         let paragraph: ParagraphShaping
-        if let found = paragraphs.firstIndex(where: { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }) {
+        if let found {
             paragraph = paragraphs[found]
         } else {
             guard mayShapeWindow else { return nil }
