@@ -45,24 +45,21 @@ final class LineBreaker {
         }
     }
 
-    /// Asks ICU, reading `text`'s UTF-8 in place, then turns its byte offsets into indices.
-    private func find(in text: String) throws(TextMetricsError) -> [LineBreakOpportunity] {
+    /// Asks ICU, reading `text`'s UTF-8 in place (or with long runs of marks shortened, see
+    /// `MarkRuns`), then turns its byte offsets into indices.
+    func find(in text: String, shorteningMarkRuns: Bool = true) throws(TextMetricsError) -> [LineBreakOpportunity] {
         var text = text
         let utf8 = text.utf8
         guard !utf8.isEmpty else { return [] }
-        // There are never more opportunities than bytes.
-        var offsets = [Int32](repeating: 0, count: utf8.count)
-        var mandatory = [UInt8](repeating: 0, count: utf8.count)
         var error: Int32 = 0
-        let count = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { characters in
-                plumb_line_breaker_find(
-                    handle, characters.baseAddress, Int64(characters.count),
-                    &offsets, &mandatory, Int32(offsets.count), &error)
+        let (count, offsets, mandatory) = text.withUTF8 { bytes in
+            if shorteningMarkRuns, let shortened = MarkRuns.shortened(bytes) {
+                let (count, offsets, mandatory) = shortened.bytes.withUnsafeBufferPointer { ask($0, &error) }
+                return (count, offsets.prefix(max(0, Int(count))).map { shortened.offsets[Int($0)] }, mandatory)
             }
+            return ask(bytes, &error)
         }
         try TextMetricsError.checkICU(error, "ubrk_setUText")
-        precondition(count >= 0 && Int(count) <= utf8.count, "ICU reported \(count) breaks in \(utf8.count) bytes")
         var opportunities: [LineBreakOpportunity] = []
         opportunities.reserveCapacity(Int(count))
         for next in 0..<Int(count) {
@@ -70,5 +67,18 @@ final class LineBreaker {
                 index: utf8.index(utf8.startIndex, offsetBy: Int(offsets[next])), isMandatory: mandatory[next] != 0))
         }
         return opportunities
+    }
+
+    /// ICU's opportunities in `bytes`: their count, byte offsets and mandatory flags.
+    private func ask(_ bytes: UnsafeBufferPointer<UInt8>, _ error: inout Int32) -> (Int32, [Int32], [UInt8]) {
+        // There are never more opportunities than bytes.
+        var offsets = [Int32](repeating: 0, count: bytes.count)
+        var mandatory = [UInt8](repeating: 0, count: bytes.count)
+        let count = bytes.withMemoryRebound(to: CChar.self) { characters in
+            plumb_line_breaker_find(
+                handle, characters.baseAddress, Int64(characters.count), &offsets, &mandatory, Int32(offsets.count), &error)
+        }
+        precondition(count < 0 || Int(count) <= bytes.count, "ICU reported \(count) breaks in \(bytes.count) bytes")
+        return (count, offsets, mandatory)
     }
 }
