@@ -1,7 +1,9 @@
 #include "PlumbLineBreaks.h"
 
 #include <unicode/ubrk.h>
-#include <unicode/utext.h>
+#include <unicode/ustring.h>
+#include <stdlib.h>
+#include <stdint.h>
 #include <unicode/utypes.h>
 
 // The opaque PlumbLineBreaker is ICU's UBreakIterator; the casts keep ICU's types out of the
@@ -29,31 +31,57 @@ int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
                                 int32_t *error) {
     UBreakIterator *iterator = (UBreakIterator *)breaker;
     UErrorCode status = U_ZERO_ERROR;
-    static const char empty[1] = {0};
-    UText *utext = utext_openUTF8(NULL, length > 0 ? text : empty, length, &status);
-    if (U_SUCCESS(status)) ubrk_setUText(iterator, utext, &status);
+    if (length < 0 || length > INT32_MAX) {
+        *error = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+        return -1;
+    }
+    // ICU reads UTF-16 fastest (its UTF-8 UText decodes through a chunk buffer, slower than
+    // one conversion), so the text is converted here and offsets are mapped back to bytes.
+    // A UTF-8 text never needs more UTF-16 units than it has bytes.
+    UChar *units = malloc(sizeof(UChar) * (size_t)(length > 0 ? length : 1));
+    if (units == NULL) {
+        *error = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return -1;
+    }
+    int32_t unitCount = 0;
+    u_strFromUTF8(units, (int32_t)(length > 0 ? length : 1), &unitCount, text, (int32_t)length, &status);
+    if (U_SUCCESS(status)) ubrk_setText(iterator, units, unitCount, &status);
     *error = (int32_t)status;
     if (U_FAILURE(status)) {
-        utext_close(utext);
+        free(units);
         return -1;
     }
 
     int32_t count = 0;
+    // The UTF-16 offset `unit` and the byte offset `byte` of the same place, walked forward.
+    int32_t unit = 0, byte = 0;
     for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
         // A line never starts at the end of the text: a trailing newline ends the last line.
-        if (boundary >= length) break;
+        if (boundary >= unitCount) break;
+        while (unit < boundary) {
+            UChar next = units[unit];
+            if (next < 0x80) {
+                byte += 1, unit += 1;
+            } else if (next < 0x800) {
+                byte += 2, unit += 1;
+            } else if (next >= 0xD800 && next <= 0xDBFF && unit + 1 < unitCount) {
+                byte += 4, unit += 2;
+            } else {
+                byte += 3, unit += 1;
+            }
+        }
         int32_t rule = ubrk_getRuleStatus(iterator);
         if (count < capacity) {
-            offsets[count] = boundary;
+            offsets[count] = byte;
             mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
         }
         count += 1;
     }
-    // Drop the references to the caller's buffer (the iterator keeps its own UText clone).
+    // Drop the iterator's reference to the buffer before freeing it.
     UErrorCode resetStatus = U_ZERO_ERROR;
     static const UChar none[1] = {0};
     ubrk_setText(iterator, none, 0, &resetStatus);
-    utext_close(utext);
+    free(units);
     return count;
 }
 

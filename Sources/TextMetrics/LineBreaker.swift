@@ -45,8 +45,8 @@ final class LineBreaker {
         }
     }
 
-    /// Asks ICU, reading `text`'s UTF-8 in place (or with long runs of marks shortened, see
-    /// `MarkRuns`), then turns its byte offsets into indices.
+    /// Asks ICU about `text`'s UTF-8 (with long runs of marks shortened, see `MarkRuns`), then
+    /// turns its byte offsets into indices.
     func find(in text: String, shorteningMarkRuns: Bool = true) throws(TextMetricsError) -> [LineBreakOpportunity] {
         var text = text
         let utf8 = text.utf8
@@ -59,7 +59,7 @@ final class LineBreaker {
             }
             return ask(bytes, &error)
         }
-        try TextMetricsError.checkICU(error, "ubrk_setUText")
+        try TextMetricsError.checkICU(error, "ubrk_setText")
         var opportunities: [LineBreakOpportunity] = []
         opportunities.reserveCapacity(Int(count))
         for next in 0..<Int(count) {

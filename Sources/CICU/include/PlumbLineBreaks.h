@@ -16,8 +16,8 @@ PlumbLineBreaker *plumb_line_breaker_open(int32_t *error);
 /// Closes an iterator from `plumb_line_breaker_open`. NULL is allowed.
 void plumb_line_breaker_close(PlumbLineBreaker *breaker);
 
-/// Finds the break opportunities in `text` (UTF-8, `length` bytes, read in place through an
-/// ICU UText): the byte offset at which each line could start, after the first, ascending,
+/// Finds the break opportunities in `text` (valid UTF-8, `length` bytes, at most INT32_MAX;
+/// ICU reads a UTF-16 copy): the byte offset at which each line could start, after the first, ascending,
 /// excluding the end of the text. Writes at most `capacity` entries to `offsets` and
 /// `mandatory` (1 after a hard break such as a newline, else 0) and returns the number found,
 /// which may exceed `capacity` (call again with more room; `length` entries always suffice).
