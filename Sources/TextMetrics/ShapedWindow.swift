@@ -64,7 +64,7 @@ final class ShapedWindow {
         var clusterMissing: Unicode.Scalar?
         var previous: UInt32 = 0
         let primary = font.primary
-        shapedBefore.withUnsafeMutableBufferPointer { shapedBefore in
+        _ = shapedBefore.withUnsafeMutableBufferPointer { shapedBefore in
             UTF8Scalars.forEach(in: piece) { scalar, offset in
                 shapedBefore[offset] = Int32(scalars.count)
                 let mark = TextShaper.mark(scalar)
