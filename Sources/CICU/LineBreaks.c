@@ -1,6 +1,7 @@
 #include "PlumbLineBreaks.h"
 
 #include <unicode/ubrk.h>
+#include <unicode/utext.h>
 #include <unicode/utypes.h>
 
 // The opaque PlumbLineBreaker is ICU's UBreakIterator; the casts keep ICU's types out of the
@@ -23,15 +24,19 @@ void plumb_line_breaker_close(PlumbLineBreaker *breaker) {
 }
 
 int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
-                                const uint16_t *text, int32_t length,
+                                const char *text, int64_t length,
                                 int32_t *offsets, uint8_t *mandatory, int32_t capacity,
                                 int32_t *error) {
     UBreakIterator *iterator = (UBreakIterator *)breaker;
     UErrorCode status = U_ZERO_ERROR;
-    static const UChar empty[1] = {0};
-    ubrk_setText(iterator, length > 0 ? (const UChar *)text : empty, length, &status);
+    static const char empty[1] = {0};
+    UText *utext = utext_openUTF8(NULL, length > 0 ? text : empty, length, &status);
+    if (U_SUCCESS(status)) ubrk_setUText(iterator, utext, &status);
     *error = (int32_t)status;
-    if (U_FAILURE(status)) return -1;
+    if (U_FAILURE(status)) {
+        utext_close(utext);
+        return -1;
+    }
 
     int32_t count = 0;
     for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
@@ -44,9 +49,11 @@ int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
         }
         count += 1;
     }
-    // Drop the reference to the caller's buffer.
+    // Drop the references to the caller's buffer (the iterator keeps its own UText clone).
     UErrorCode resetStatus = U_ZERO_ERROR;
-    ubrk_setText(iterator, empty, 0, &resetStatus);
+    static const UChar none[1] = {0};
+    ubrk_setText(iterator, none, 0, &resetStatus);
+    utext_close(utext);
     return count;
 }
 

@@ -56,6 +56,9 @@ public final class FontTextMeasurer: TextMeasuring {
     /// per-character fallback. Control characters (newline, tab) have no width.
     public func width(of text: Substring, font: Font) -> Double {
         let number = fontNumber(for: font)
+        // A piece of a long text that a window already holds is summed without hashing and
+        // copying its bytes into the width cache (a paragraph's pieces rarely repeat).
+        if let width = paragraphWidthInEms(of: text, number: number, mayShape: false) { return width * font.size }
         let (run, isNew) = runs.index(of: text, number: number)
         if !isNew { return widthsInEms[run] * font.size }
         if run >= Self.widthCacheLimit {
@@ -64,7 +67,7 @@ public final class FontTextMeasurer: TextMeasuring {
             widthsInEms.removeAll(keepingCapacity: true)
             _ = runs.index(of: text, number: number)
         }
-        let width = paragraphWidthInEms(of: text, number: number)
+        let width = paragraphWidthInEms(of: text, number: number, mayShape: true)
             ?? shaper.widthInEms(of: text, in: resolvedFonts[number], fonts: fonts)
         widthsInEms.append(width)
         return width * font.size
@@ -116,9 +119,10 @@ public final class FontTextMeasurer: TextMeasuring {
 
     /// The width in ems of `text` when it is a piece of a long text measured piece by piece
     /// (wrapping asks for every word and line of it) and its paragraph's windows answer it
-    /// exactly; `nil` for anything else, measured alone. Asked after the width cache, so
-    /// repeated pieces (the same word again) cost a lookup.
-    private func paragraphWidthInEms(of text: Substring, number: Int) -> Double? {
+    /// exactly; `nil` for anything else, measured alone. Without `mayShape`, only windows
+    /// already shaped answer: asked so before the width cache, and with it after, so a piece
+    /// no window holds is shaped once and repeats (the same word again) cost a lookup.
+    private func paragraphWidthInEms(of text: Substring, number: Int, mayShape: Bool) -> Double? {
         let base = text.base
         let utf8 = base.utf8
         let length = utf8.count
@@ -133,7 +137,8 @@ public final class FontTextMeasurer: TextMeasuring {
             && (text.startIndex == base.startIndex || !TextShaper.joins(first, after: base.unicodeScalars[base.unicodeScalars.index(before: text.startIndex)].value))
         // Short pieces are shaped alone unless a window already holds them: shaping ahead
         // costs more than it saves when pieces are short or repeat (the width cache).
-        let mayShapeWindow = text.utf8.count >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
+        let mayShapeWindow = mayShape
+            && text.utf8.count >= (startsCluster ? ParagraphShaping.minimumPieceLength : ParagraphShaping.minimumPieceLengthInCluster)
         let paragraph: ParagraphShaping
         if let found = paragraphs.firstIndex(where: { $0.address == address && $0.fontNumber == number && $0.text.utf8.count == length }) {
             paragraph = paragraphs[found]

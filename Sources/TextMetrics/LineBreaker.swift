@@ -45,35 +45,29 @@ final class LineBreaker {
         }
     }
 
-    /// Asks ICU, then maps its UTF-16 offsets back to indices of `text`.
+    /// Asks ICU, reading `text`'s UTF-8 in place, then turns its byte offsets into indices.
     private func find(in text: String) throws(TextMetricsError) -> [LineBreakOpportunity] {
-        let units = Array(text.utf16)
-        guard !units.isEmpty else { return [] }
-        // There are never more opportunities than code units.
-        var offsets = [Int32](repeating: 0, count: units.count)
-        var mandatory = [UInt8](repeating: 0, count: units.count)
+        var text = text
+        let utf8 = text.utf8
+        guard !utf8.isEmpty else { return [] }
+        // There are never more opportunities than bytes.
+        var offsets = [Int32](repeating: 0, count: utf8.count)
+        var mandatory = [UInt8](repeating: 0, count: utf8.count)
         var error: Int32 = 0
-        let count = units.withUnsafeBufferPointer { unitBuffer in
-            plumb_line_breaker_find(
-                handle, unitBuffer.baseAddress, Int32(unitBuffer.count),
-                &offsets, &mandatory, Int32(offsets.count), &error)
+        let count = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                plumb_line_breaker_find(
+                    handle, characters.baseAddress, Int64(characters.count),
+                    &offsets, &mandatory, Int32(offsets.count), &error)
+            }
         }
-        try TextMetricsError.checkICU(error, "ubrk_setText")
-        precondition(count >= 0 && Int(count) <= units.count, "ICU reported \(count) breaks in \(units.count) units")
-
+        try TextMetricsError.checkICU(error, "ubrk_setUText")
+        precondition(count >= 0 && Int(count) <= utf8.count, "ICU reported \(count) breaks in \(utf8.count) bytes")
         var opportunities: [LineBreakOpportunity] = []
         opportunities.reserveCapacity(Int(count))
-        var next = 0
-        var utf16Offset: Int32 = 0
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex, next < Int(count) {
-            if offsets[next] == utf16Offset {
-                opportunities.append(LineBreakOpportunity(index: index, isMandatory: mandatory[next] != 0))
-                next += 1
-            }
-            utf16Offset += Int32(UTF16.width(scalars[index]))
-            index = scalars.index(after: index)
+        for next in 0..<Int(count) {
+            opportunities.append(LineBreakOpportunity(
+                index: utf8.index(utf8.startIndex, offsetBy: Int(offsets[next])), isMandatory: mandatory[next] != 0))
         }
         return opportunities
     }

@@ -22,7 +22,8 @@ final class ParagraphShaping {
     /// kept) shapes little more than it needs, and one that reads all of it few windows.
     static let firstWindowLength = 4_096
     static let maximumWindowLength = 1 << 18
-    /// How far a window made for a piece starting inside a cluster reaches past the piece.
+    /// How far a window made for a piece starting inside a cluster reaches past the piece, at
+    /// most (over whitespace only).
     static let pieceMargin = 16
 
     let text: String
@@ -60,11 +61,15 @@ final class ParagraphShaping {
         if let window = window(holding: range, startingThere: !startsCluster) { return window.widthInEms(of: range) }
         guard mayShapeWindow else { return nil }
         let utf8 = text.utf8
-        let length = startsCluster ? nextWindowLength : range.count + Self.pieceMargin
-        var end = min(utf8.count, max(range.upperBound, range.lowerBound + length))
-        // End on a scalar's first byte.
-        utf8.withContiguousStorageIfAvailable { bytes in
-            while end > range.upperBound, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        var end: Int
+        if startsCluster {
+            end = min(utf8.count, max(range.upperBound, range.lowerBound + nextWindowLength))
+            // End on a scalar's first byte.
+            utf8.withContiguousStorageIfAvailable { bytes in
+                while end > range.upperBound, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+        } else {
+            end = trailingWhitespaceEnd(after: range.upperBound)
         }
         let piece = text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: end)]
         guard let window = ShapedWindow(piece: piece, start: range.lowerBound, font: font, fonts: fonts, buffer: buffer) else {
@@ -82,6 +87,24 @@ final class ParagraphShaping {
         ends.append(window.end)
         lastWindow = windows.count - 1
         return window.widthInEms(of: range)
+    }
+
+    /// The end of the whitespace scalars at UTF-8 offset `offset` of the text (at most
+    /// `pieceMargin` bytes of them): a window made for a word starting inside a cluster ends
+    /// there, so the same word with its trailing spaces (a line breaker's segment) is the whole
+    /// window, even when marks follow the space (Zalgo text), where a longer window would cut
+    /// the space's cluster and answer neither.
+    private func trailingWhitespaceEnd(after offset: Int) -> Int {
+        let scalars = text.unicodeScalars
+        var index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        var end = offset
+        while index < scalars.endIndex, end - offset < Self.pieceMargin {
+            let scalar = scalars[index]
+            guard scalar.properties.isWhitespace else { break }
+            end += UTF8.width(scalar)
+            index = scalars.index(after: index)
+        }
+        return end
     }
 
     /// A window holding `range` (and starting at its start, if asked), trying the last one

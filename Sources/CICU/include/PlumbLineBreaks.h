@@ -16,14 +16,15 @@ PlumbLineBreaker *plumb_line_breaker_open(int32_t *error);
 /// Closes an iterator from `plumb_line_breaker_open`. NULL is allowed.
 void plumb_line_breaker_close(PlumbLineBreaker *breaker);
 
-/// Finds the break opportunities in `text` (UTF-16, `length` code units): the offset at which
-/// each line could start, after the first, ascending, excluding the end of the text.
-/// Writes at most `capacity` entries to `offsets` and `mandatory` (1 after a hard break such as
-/// a newline, else 0) and returns the number found, which may exceed `capacity` (call again
-/// with more room; `length` entries always suffice). Returns -1 on failure with ICU's error
-/// code in `*error`. The iterator keeps no pointer to `text` after the call returns.
+/// Finds the break opportunities in `text` (UTF-8, `length` bytes, read in place through an
+/// ICU UText): the byte offset at which each line could start, after the first, ascending,
+/// excluding the end of the text. Writes at most `capacity` entries to `offsets` and
+/// `mandatory` (1 after a hard break such as a newline, else 0) and returns the number found,
+/// which may exceed `capacity` (call again with more room; `length` entries always suffice).
+/// Returns -1 on failure with ICU's error code in `*error`. The iterator keeps no pointer to
+/// `text` after the call returns.
 int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
-                                const uint16_t *text, int32_t length,
+                                const char *text, int64_t length,
                                 int32_t *offsets, uint8_t *mandatory, int32_t capacity,
                                 int32_t *error);
 
