@@ -82,10 +82,10 @@ extension Store {
     func replay(documentID: Int64, from base: VersionVector, to target: VersionVector, views: Set<String>? = nil,
                 into state: inout DocumentState) throws -> [TreeResolution.Move] {
         var moves: [TreeResolution.Move] = []
+        let filter = views.map(ViewFilter.init)
         for (site, upper) in target.sorted where upper > base[site] {
             guard let number = try siteNumber(site) else { continue }
-            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID) { change in
-                if let views, !views.contains(change.view) { return }
+            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID, views: filter) { change in
                 let stamp = Stamp(hlc: change.hlc, site: site, seq: change.seq)
                 state.apply(view: change.view, property: change.property, DocumentState.Entry(value: change.value, stamp: stamp))
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: stamp)) }
