@@ -54,12 +54,15 @@ extension Store {
                                               [.integer(snapshot.version)])?.integer else { return false }
         var total: Int64 = 0
         for (site, upper) in snapshot.vector.sorted {
-            guard let number = try siteNumber(site) else { continue }
+            // A site the replay could not read is left to the snapshot.
+            guard let number = try siteNumber(site) else { return false }
             let statement = try database.statement("""
                 SELECT length(c.changes) FROM versions v JOIN version_changes c ON c.version = v.id
                 WHERE v.site = ? AND v.kind = 'commit' AND v.first_seq <= ? AND v.document = ?
                 """)
             try statement.bind([.integer(number), .integer(upper), .integer(documentID)])
+            // Left early, the statement is reset (as `scalar` does), not left holding its read.
+            defer { statement.reset() }
             while try statement.step() {
                 total += statement.int64(0) + Store.versionReadCost
                 if total >= limit { return false }
