@@ -220,8 +220,10 @@ extension Store {
     /// this, and URL's took a noticeable share of a short one).
     public static func locate(from directory: String) -> String? {
         let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
-        var folders: [Substring] = []
-        for part in absolute.split(separator: "/") {
+        var folders: [String] = []
+        // Strings, not substrings: appending a substring goes through generic code whose
+        // first use costs more than the whole walk.
+        for part in absolute.split(separator: "/").map(String.init) {
             switch part {
             case ".": continue
             case "..": _ = folders.popLast()
@@ -230,7 +232,10 @@ extension Store {
         }
         while true {
             var candidate = ""
-            for folder in folders { candidate += "/" + folder }
+            for folder in folders {
+                candidate += "/"
+                candidate += folder
+            }
             candidate += "/.plumb/store.sqlite"
             var info = stat()
             if stat(candidate, &info) == 0 { return candidate }
