@@ -51,11 +51,13 @@ final class Compression {
         let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
         // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values.
         guard limit >= 0, size < UInt64.max - 1, size <= UInt64(limit) else { return nil }
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let written = out.withUnsafeMutableBytes { target in
-            frame.withUnsafeBytes { source in
+        var written = 0
+        // Not zeroed first: zstd writes every byte it reports, and only those are kept.
+        let out = [UInt8](unsafeUninitializedCapacity: Int(size)) { target, initialized in
+            written = frame.withUnsafeBytes { source in
                 ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
             }
+            initialized = ZSTD_isError(written) == 0 ? written : 0
         }
         guard ZSTD_isError(written) == 0, written == Int(size) else { return nil }
         return out

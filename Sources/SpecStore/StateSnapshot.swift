@@ -53,17 +53,8 @@ enum StateSnapshot {
     /// The entries of `views` only: the other views' entries are skipped, not decoded, so a
     /// reader of a few views pays a scan of the bytes, not the whole state.
     static func decode(_ bytes: [UInt8], views: Set<String>) -> DocumentState? {
-        let wanted = Dictionary(grouping: views.map { Array($0.utf8) }, by: { hash($0[...]) })
-        return decode(bytes) { name in wanted[hash(name)]?.contains { $0.elementsEqual(name) } == true }
-    }
-
-    /// A hash of a view id's bytes, so that finding it among many wanted ids costs one lookup.
-    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var hasher = Hasher()
-            hasher.combine(bytes: raw)
-            return hasher.finalize()
-        }
+        let wanted = ViewFilter(views)
+        return decode(bytes) { wanted.contains($0) }
     }
 
     private static func decode(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {

@@ -24,8 +24,9 @@ extension Store {
     }
 
     /// Calls `body` with each change by local site `number` with a seq in `after + 1 ... through`,
-    /// of document `documentID` only when given: version by version in seq order.
-    func forEachChange(site number: Int64, after: Int64, through: Int64, documentID: Int64? = nil,
+    /// of document `documentID` only when given, of `views` only when given: version by version
+    /// in seq order.
+    func forEachChange(site number: Int64, after: Int64, through: Int64, documentID: Int64? = nil, views: ViewFilter? = nil,
                        _ body: (StoredChange) throws -> Void) throws {
         guard through > after else { return }
         let statement = try database.statement("""
@@ -38,7 +39,7 @@ extension Store {
             let first = statement.int64(1), last = statement.int64(2)
             let hlc = Timestamp(rawValue: UInt64(bitPattern: statement.int64(3)))
             let count = try changeCount(first: first, last: last, version: statement.int64(0))
-            try unpack(statement.blob(4), version: statement.int64(0), count: count) { entry in
+            try unpack(statement.blob(4), version: statement.int64(0), count: count, views: views) { entry in
                 let seq = first + Int64(entry.offset)
                 guard seq > after, seq <= through else { return }
                 try body(StoredChange(seq: seq, hlc: hlc, view: entry.view, property: entry.property, value: entry.value))
@@ -63,9 +64,10 @@ extension Store {
     }
 
     /// Unpacks one version's blob, or says in words which version cannot be read.
-    func unpack(_ blob: [UInt8], version rowID: Int64, count: Int64, _ body: (ChangeBlock.Entry) throws -> Void) throws {
+    func unpack(_ blob: [UInt8], version rowID: Int64, count: Int64, views: ViewFilter? = nil,
+                _ body: (ChangeBlock.Entry) throws -> Void) throws {
         guard count > 0 else { return }
-        guard try changeLog.unpack(blob, count: Int(count), body) else { throw damagedChanges(version: rowID) }
+        guard try changeLog.unpack(blob, count: Int(count), views: views, body) else { throw damagedChanges(version: rowID) }
     }
 
     /// How many changes a version row's seqs `first...last` hold; a range no version can have

@@ -55,6 +55,14 @@ extension Store {
     /// only those views' entries are decoded (and no tree).
     func nearestSnapshot(documentID: Int64, version: VersionRecord,
                          views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
+        guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version) else {
+            return (DocumentState(), VersionVector(), TreeResolution())
+        }
+        return try snapshot(chosen, documentID: documentID, views: views)
+    }
+
+    /// The version row and vector of the latest snapshot whose vector `version` includes.
+    func nearestSnapshotVersion(documentID: Int64, version: VersionRecord) throws -> (version: Int64, vector: VersionVector)? {
         // Choose by the small columns first: sorting rows that carry the state would copy every
         // snapshot's blob into SQLite's sorter.
         var chosen: (version: Int64, vector: VersionVector)?
@@ -65,8 +73,14 @@ extension Store {
             guard chosen == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
             chosen = (row.int64(0), vector)
         }
+        return chosen
+    }
+
+    /// The snapshot taken at version row `chosen.version`; with `views`, only those views'
+    /// entries are decoded (and no tree).
+    func snapshot(_ chosen: (version: Int64, vector: VersionVector), documentID: Int64,
+                  views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
         var found: (DocumentState, VersionVector, TreeResolution?)?
-        guard let chosen else { return (DocumentState(), VersionVector(), TreeResolution()) }
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
             guard let bytes = changeLog.unpackSnapshot(row.blob(0)),
                   let state = views.map({ StateSnapshot.decode(bytes, views: $0) }) ?? StateSnapshot.decode(bytes) else {
@@ -82,10 +96,10 @@ extension Store {
     func replay(documentID: Int64, from base: VersionVector, to target: VersionVector, views: Set<String>? = nil,
                 into state: inout DocumentState) throws -> [TreeResolution.Move] {
         var moves: [TreeResolution.Move] = []
+        let filter = views.map(ViewFilter.init)
         for (site, upper) in target.sorted where upper > base[site] {
             guard let number = try siteNumber(site) else { continue }
-            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID) { change in
-                if let views, !views.contains(change.view) { return }
+            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID, views: filter) { change in
                 let stamp = Stamp(hlc: change.hlc, site: site, seq: change.seq)
                 state.apply(view: change.view, property: change.property, DocumentState.Entry(value: change.value, stamp: stamp))
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: stamp)) }

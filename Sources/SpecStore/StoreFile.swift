@@ -23,9 +23,12 @@ enum StoreFile {
         case S_IFDIR: throw StoreError.folderWithoutStore(path)
         default: throw StoreError.notRegularFile(path)
         }
-        // The committed pages may still sit in the write-ahead log after a kill.
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-        if Int(info.st_size) < minimumSize && walSize == 0 { throw StoreError.tooSmall(path: path, bytes: Int(info.st_size)) }
+        // The committed pages may still sit in the write-ahead log after a kill (asked only of
+        // a file too small without them: every command opens a store).
+        var wal = stat()
+        if Int(info.st_size) < minimumSize && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) {
+            throw StoreError.tooSmall(path: path, bytes: Int(info.st_size))
+        }
     }
 
     /// Throws unless a new store can be made at `path`: nothing there, its folder present.

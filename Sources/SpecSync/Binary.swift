@@ -28,30 +28,42 @@ public struct BinaryWriter {
 }
 
 /// Reads what `BinaryWriter` wrote, returning `nil` on anything short or malformed.
+///
+/// The reading steps are `@inlinable`: the store's blob readers call them once a field, for
+/// every entry of a document, from another module.
 public struct BinaryReader {
     public let bytes: [UInt8]
-    public private(set) var offset: Int
+    /// Where the next read starts.
+    public var offset: Int { position }
+    @usableFromInline var position: Int
 
     public init(bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
-        self.offset = offset
+        self.position = offset
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
-    public var remaining: Int { bytes.count - offset }
+    @inlinable public var isAtEnd: Bool { position == bytes.count }
+    @inlinable public var remaining: Int { bytes.count - position }
 
-    public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+    @inlinable public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, count <= remaining else { return nil }
-        defer { offset += count }
-        return bytes[offset..<offset + count]
+        defer { position += count }
+        return bytes[position..<position + count]
     }
 
-    public mutating func varint() -> UInt64? {
+    /// Steps over `count` bytes without reading them; false when fewer remain.
+    @inlinable public mutating func skip(_ count: Int) -> Bool {
+        guard count >= 0, count <= remaining else { return false }
+        position += count
+        return true
+    }
+
+    @inlinable public mutating func varint() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
-            let byte = bytes[offset]
-            offset += 1
+        while position < bytes.count, shift < 64 {
+            let byte = bytes[position]
+            position += 1
             value |= UInt64(byte & 0x7F) << shift
             if byte & 0x80 == 0 { return value }
             shift += 7
@@ -60,7 +72,7 @@ public struct BinaryReader {
     }
 
     /// A varint that must be at most `limit` (a count or an index).
-    public mutating func count(atMost limit: Int) -> Int? {
+    @inlinable public mutating func count(atMost limit: Int) -> Int? {
         guard limit >= 0, let value = varint(), value <= UInt64(limit) else { return nil }
         return Int(value)
     }

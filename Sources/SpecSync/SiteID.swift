@@ -21,11 +21,15 @@ public struct SiteID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Reads 16 big-endian bytes.
-    public init?(bytes: some Collection<UInt8>) {
+    /// Inlinable, so each caller gets it for its own collection type: left generic, its first
+    /// call with a type makes the runtime build that type's metadata, a noticeable share of a
+    /// short command.
+    @inlinable public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 16 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0
-        for (index, byte) in bytes.enumerated() {
+        var high: UInt64 = 0, low: UInt64 = 0, index = 0
+        for byte in bytes {
             if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+            index += 1
         }
         self.init(high: high, low: low)
     }

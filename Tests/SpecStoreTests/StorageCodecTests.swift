@@ -31,6 +31,32 @@ struct StorageCodecTests {
         #expect(decoded.map(\.value) == original.map(\.value))
     }
 
+    /// Read for some views only, a block gives what the whole decode gives for them, at the same
+    /// offsets, and refuses the same damage in the runs it steps over.
+    @Test(arguments: [Set<String>(), ["ok"], ["é-view", "root"], ["missing"]])
+    func aBlockReadForSomeViewsMatchesTheWholeDecode(views: Set<String>) {
+        let original = changes()
+        let blob = ChangeBlock.encode(original)
+        var decoded: [ChangeBlock.Entry] = []
+        #expect(ChangeBlock.decode(blob, count: original.count, views: ViewFilter(views)) { decoded.append($0) })
+        let expected = original.enumerated().filter { views.contains($0.element.view) }
+        #expect(decoded.map(\.offset) == expected.map(\.offset))
+        #expect(decoded.map(\.view) == expected.map(\.element.view))
+        #expect(decoded.map(\.value) == expected.map(\.element.value))
+        #expect(!ChangeBlock.decode(blob, count: original.count + 1, views: ViewFilter(views)) { _ in })
+        for cut in 0..<blob.count {
+            #expect(!ChangeBlock.decode(Array(blob[..<cut]), count: original.count, views: ViewFilter(views)) { _ in })
+        }
+    }
+
+    /// Many wanted ids of one length are found by hash; ids of other lengths or bytes are not.
+    @Test func aViewFilterFindsExactlyItsViews() {
+        let many = Set((0..<50).map { "v\($0 + 10)" })
+        let filter = ViewFilter(many.union(["é-view", "x"]))
+        for id in many.union(["é-view", "x"]) { #expect(filter.contains(Array(id.utf8)[...])) }
+        for id in ["v9", "v60", "é-vie", "y", "", "a-much-longer-view-id"] { #expect(!filter.contains(Array(id.utf8)[...])) }
+    }
+
     @Test func aBlockWithAnotherCountOrDamageIsRefused() {
         let original = changes()
         let blob = ChangeBlock.encode(original)

@@ -2,24 +2,26 @@ import Foundation
 import LayoutSpec
 import SeededRandom
 
-/// `plumb-bench git [--plumb PATH] [--views N] [--edits N] [--trees DIR]`: Plumb beside a spec
+/// `plumb-bench git [--plumb PATH] [--views N] [--edits N] [--trees DIR] [--keep DIR]`: Plumb beside a spec
 /// file kept in git, on the same history (issue 14).
 ///
 /// The spec is the first N views (10,000) of `make_trees.py`'s random tree, one view per line;
 /// N edits (200) each change one number of one view, committed in git (write the file +
 /// `git commit -a`) and made with `plumb set`, all as processes. Then both read the version
 /// from 100 edits ago, print the log, diff two adjacent versions, and are measured on disk
-/// (`.git` after `git gc`, `.plumb` after `plumb gc` when the build has it).
+/// (`.git` after `git gc`, `.plumb` after `plumb gc` when the build has it). `--keep DIR` works
+/// in DIR (emptied first: `DIR/git`, `DIR/plumb`) and leaves both there, to profile commands on.
 enum GitComparisonBenchmark {
-    static let usage = "git [--plumb PATH] [--views N] [--edits N] [--trees DIR]"
+    static let usage = "git [--plumb PATH] [--views N] [--edits N] [--trees DIR] [--keep DIR]"
 
     static func run(_ arguments: [String]) throws {
         let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
         let viewCount = Int(StoreBenchmark.value(of: "--views", in: arguments) ?? "") ?? 10_000
         let editCount = Int(StoreBenchmark.value(of: "--edits", in: arguments) ?? "") ?? 200
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-git-\(getpid())").path
+        let kept = StoreBenchmark.value(of: "--keep", in: arguments)
+        let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-git-\(getpid())").path
         try? FileManager.default.removeItem(atPath: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let gitFolder = folder + "/git", plumbFolder = folder + "/plumb"
         for path in [gitFolder, plumbFolder] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
 

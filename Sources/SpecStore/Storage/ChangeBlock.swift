@@ -53,13 +53,24 @@ enum ChangeBlock {
 
     /// Calls `body` with each change of a blob, in seq order; `nil` when the blob is malformed,
     /// names a property this build does not know, or does not hold exactly `count` changes.
-    static func decode(_ bytes: [UInt8], count: Int, _ body: (Entry) throws -> Void) rethrows -> Bool {
+    /// With `views`, only those views' changes: the other runs are stepped over, their framing
+    /// checked, no string made.
+    static func decode(_ bytes: [UInt8], count: Int, views: ViewFilter? = nil, _ body: (Entry) throws -> Void) rethrows -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let runs = reader.count(atMost: reader.remaining) else { return false }
         var offset = 0
         for _ in 0..<runs {
-            guard let view = reader.string(), let length = reader.count(atMost: reader.remaining), offset + length <= count else { return false }
+            guard let nameLength = reader.count(atMost: reader.remaining), let name = reader.take(nameLength), !name.contains(0),
+                  let length = reader.count(atMost: reader.remaining), offset + length <= count else { return false }
+            if let views, !views.contains(name) {
+                for _ in 0..<length {
+                    guard reader.count(atMost: properties.count - 1) != nil, skipValue(&reader) else { return false }
+                }
+                offset += length
+                continue
+            }
+            guard let view = String(validating: name, as: UTF8.self) else { return false }
             for _ in 0..<length {
                 guard let code = reader.count(atMost: properties.count - 1), let value = readValue(&reader) else { return false }
                 try body(Entry(offset: offset, view: view, property: properties[code], value: value))
@@ -74,6 +85,12 @@ enum ChangeBlock {
         guard let value else { writer.varint(0); return }
         writer.varint(value.utf8.count + 1)
         writer.raw(value.utf8)
+    }
+
+    /// Steps over a value as `appendValue` wrote it, checking its framing only.
+    static func skipValue(_ reader: inout BinaryReader) -> Bool {
+        guard let tag = reader.count(atMost: reader.remaining + 1) else { return false }
+        return tag == 0 || reader.skip(tag - 1)
     }
 
     /// A value as `appendValue` wrote it (`.some(nil)` for unset); `nil` when malformed.

@@ -23,11 +23,11 @@ final class ChangeLog {
         compression.decompress(blob, limit: Self.limit(count: count))
     }
 
-    /// Calls `body` with each change of a stored blob of `count` changes, in seq order; false
-    /// when the blob is damaged (then `body` may have seen some of them).
-    func unpack(_ blob: [UInt8], count: Int, _ body: (ChangeBlock.Entry) throws -> Void) rethrows -> Bool {
+    /// Calls `body` with each change of a stored blob of `count` changes (of `views` only, when
+    /// given), in seq order; false when the blob is damaged (then `body` may have seen some).
+    func unpack(_ blob: [UInt8], count: Int, views: ViewFilter? = nil, _ body: (ChangeBlock.Entry) throws -> Void) rethrows -> Bool {
         guard let block = block(blob, count: count) else { return false }
-        return try ChangeBlock.decode(block, count: count, body)
+        return try ChangeBlock.decode(block, count: count, views: views, body)
     }
 
     /// The moves of a stored `version_moves` blob of a version of `count` changes; `nil` when damaged.
