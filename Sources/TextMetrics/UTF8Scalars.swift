@@ -27,8 +27,15 @@ enum UTF8Scalars {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[offset])
         if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
-        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-        guard width > 0, offset + width <= bytes.count else { return ("\u{FFFD}", 1) }
+        let remaining = bytes.count - offset
+        // Two bytes (Latin accents, combining marks, Greek, Cyrillic), unrolled: the common case.
+        if lead >= 0xC0 && lead < 0xE0 && remaining >= 2 {
+            let second = UInt32(bytes[offset + 1])
+            guard second & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            return (Unicode.Scalar((lead & 0x1F) << 6 | second & 0x3F) ?? "\u{FFFD}", 2)
+        }
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 0
+        guard width > 0, width <= remaining else { return ("\u{FFFD}", 1) }
         var value = lead & (0x7F >> UInt32(width))
         for next in 1..<width {
             let byte = UInt32(bytes[offset + next])
