@@ -54,54 +54,21 @@ final class ShapedWindow {
         scalars.reserveCapacity(byteCount)
         var clusterStarts = [Bool]()
         clusterStarts.reserveCapacity(byteCount + 1)
-        var faceRuns: [(range: Range<Int>, face: Typeface)] = []
         // The same clusters, faces and runs as `TextShaper.widthInEms`' per-cluster path (the
         // fast path finds the same single run when the primary draws everything).
-        var marksInARow = 0
-        var runStart = 0
-        var runFace: Typeface?
-        var clusterStart = 0
-        var clusterMissing: Unicode.Scalar?
-        var previous: UInt32 = 0
-        let primary = font.primary
+        var walk = FaceRuns(font: font, fonts: fonts)
         _ = shapedBefore.withUnsafeMutableBufferPointer { shapedBefore in
             UTF8Scalars.forEach(in: piece) { scalar, offset in
                 shapedBefore[offset] = Int32(scalars.count)
-                let mark = TextShaper.mark(scalar)
-                let startsCluster = mark == .none && !TextShaper.joins(scalar, after: previous)
-                if startsCluster {
-                    if scalars.count > clusterStart {
-                        let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? primary
-                        if face !== runFace {
-                            if let runFace, clusterStart > runStart { faceRuns.append((runStart..<clusterStart, runFace)) }
-                            runStart = clusterStart
-                            runFace = face
-                        }
-                    }
-                    clusterStart = scalars.count
-                    clusterMissing = nil
-                }
-                previous = scalar.value
-                if FontLibrary.isControl(scalar) { return true }
-                if clusterMissing == nil, !primary.hasGlyph(for: scalar), !TextShaper.isDefaultIgnorable(scalar) {
-                    clusterMissing = scalar
-                }
                 let before = scalars.count
-                TextShaper.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
+                let startsCluster = walk.add(scalar, to: &scalars)
                 if scalars.count > before { clusterStarts.append(startsCluster) }
                 return true
             }
         }
         shapedBefore[byteCount] = Int32(scalars.count)
-        if scalars.count > clusterStart {
-            let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? font.primary
-            if face !== runFace {
-                if let runFace, clusterStart > runStart { faceRuns.append((runStart..<clusterStart, runFace)) }
-                runStart = clusterStart
-                runFace = face
-            }
-        }
-        if let runFace, scalars.count > runStart { faceRuns.append((runStart..<scalars.count, runFace)) }
+        walk.finish(count: scalars.count)
+        let faceRuns = walk.runs
 
         let count = scalars.count
         var clusterAdvance = [Int](repeating: 0, count: count)

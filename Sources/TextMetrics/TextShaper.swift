@@ -14,12 +14,11 @@ final class TextShaper {
     static let maxAnyMarksPerBase = 32
 
     let buffer: ShapingBuffer
-    /// Scratch space reused across calls: the text's scalars (controls left out) and its runs.
-    /// The loops fill a local array moved out of `scalars` and back (a stored property of a
-    /// class is checked for exclusive access on every append, which cost more than the rest
-    /// of collecting a text full of marks).
+    /// Scratch space reused across calls: the text's scalars (controls left out). The loops
+    /// fill a local array moved out of `scalars` and back (a stored property of a class is
+    /// checked for exclusive access on every append, which cost more than the rest of
+    /// collecting a text full of marks).
     private var scalars: [UInt32] = []
-    private var runs: [(range: Range<Int>, face: Typeface)] = []
 
     init() throws(TextMetricsError) {
         buffer = try ShapingBuffer()
@@ -27,53 +26,22 @@ final class TextShaper {
 
     /// The advance width of `text` in ems of `font`; control characters count as zero.
     func widthInEms(of text: Substring, in font: ResolvedFont, fonts: FontLibrary) -> Double {
-        runs.removeAll(keepingCapacity: true)
         var scalars = takeScalars()
         defer { self.scalars = scalars }
         if Self.collectScalarsOfPrimary(text, font.primary, into: &scalars) {
             return scalars.isEmpty ? 0 : Self.shapeOneRun(scalars, font.primary, buffer)
         }
         scalars.removeAll(keepingCapacity: true)
-        var marksInARow = 0
-        // Runs by face, per cluster: a scalar and the marks (and joined emoji) after it, the
-        // face chosen by its first scalar the primary lacks. Clusters are found scalar by
-        // scalar: Swift's grapheme walk cost more than shaping for text full of marks.
-        var runStart = 0
-        var runFace: Typeface?
-        var clusterStart = 0
-        var clusterMissing: Unicode.Scalar?
-        var previous: UInt32 = 0
-        func closeCluster() {
-            guard scalars.count > clusterStart else { return }
-            let face = clusterMissing.map { fonts.typeface(for: $0, in: font) } ?? font.primary
-            if face !== runFace {
-                if let runFace, clusterStart > runStart { runs.append((runStart..<clusterStart, runFace)) }
-                runStart = clusterStart
-                runFace = face
-            }
-        }
-        let primary = font.primary
+        var walk = FaceRuns(font: font, fonts: fonts)
         UTF8Scalars.forEach(in: text) { scalar, _ in
-            let mark = Self.mark(scalar)
-            if mark == .none && !Self.joins(scalar, after: previous) {
-                closeCluster()
-                clusterStart = scalars.count
-                clusterMissing = nil
-            }
-            previous = scalar.value
-            if FontLibrary.isControl(scalar) { return true }
-            if clusterMissing == nil, !primary.hasGlyph(for: scalar), !Self.isDefaultIgnorable(scalar) {
-                clusterMissing = scalar
-            }
-            Self.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
+            _ = walk.add(scalar, to: &scalars)
             return true
         }
-        closeCluster()
-        if let runFace, scalars.count > runStart { runs.append((runStart..<scalars.count, runFace)) }
+        walk.finish(count: scalars.count)
 
         var width = 0.0
         scalars.withUnsafeBufferPointer { all in
-            for run in runs {
+            for run in walk.runs {
                 let units = buffer.advance(of: all, run: run.range, font: run.face.harfBuzz)
                 width += Double(units) / run.face.freeType.unitsPerEm
             }
