@@ -17,12 +17,12 @@ PlumbLineBreaker *plumb_line_breaker_open(int32_t *error);
 void plumb_line_breaker_close(PlumbLineBreaker *breaker);
 
 /// Finds the break opportunities in `text` (valid UTF-8, `length` bytes, at most INT32_MAX;
-/// ICU reads a UTF-16 copy): the byte offset at which each line could start, after the first, ascending,
-/// excluding the end of the text. Writes at most `capacity` entries to `offsets` and
-/// `mandatory` (1 after a hard break such as a newline, else 0) and returns the number found,
-/// which may exceed `capacity` (call again with more room; `length` entries always suffice).
-/// Returns -1 on failure with ICU's error code in `*error`. The iterator keeps no pointer to
-/// `text` after the call returns.
+/// ICU reads a UTF-16 copy): the byte offset at which each line could start, after the first,
+/// ascending, excluding the end of the text. Writes at most `capacity` entries to `offsets`
+/// and `mandatory` (1 after a hard break such as a newline, else 0) and returns the number
+/// found, which may exceed `capacity` (call again with more room; `length` entries always
+/// suffice). Returns -1 on failure with ICU's error code in `*error`. The iterator keeps no
+/// pointer to `text` after the call returns.
 int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
                                 const char *text, int64_t length,
                                 int32_t *offsets, uint8_t *mandatory, int32_t capacity,
