@@ -9,7 +9,9 @@ import SpecSync
 /// - times `plumb apply` of it into a new store, as a process, with its peak memory;
 /// - times the floor: the `sqlite3` shell inserting the same rows (one per view and
 ///   property, as `apply` writes them) into a log table and a head table shaped like the
-///   store's, in one transaction, also a process;
+///   store's, in one transaction, also a process; the rows come from CSV files through
+///   `.import`, the shell's fastest way in (one prepared statement for every row, where an
+///   `INSERT` per row spends most of its time compiling SQL);
 /// - prints the ratio, the store's size and the longest order key, and whether `plumb clone`
 ///   of the store succeeds (its time beside).
 /// With `--baseline PLUMB`, the round's starting binary applies the same spec too.
@@ -33,12 +35,16 @@ enum FlatApplyBenchmark {
         // The rows `apply` writes, for the sqlite3 shell to insert.
         let edits = EditPlanner.edits(toMatch: spec, from: DocumentState(), orderSuffix: "bnch")
         let sqlPath = folder.appendingPathComponent("floor.sql").path
-        try floorSQL(edits).write(toFile: sqlPath, atomically: true, encoding: .utf8)
+        try floorSQL(edits, folder: folder.path).write(toFile: sqlPath, atomically: true, encoding: .utf8)
 
         try ChildProcess.run(plumb, ["init", folder.appendingPathComponent("new").path])
         let store = folder.appendingPathComponent("new/.plumb/store.sqlite").path
         let apply = try ChildProcess.run(plumb, ["--store", store, "apply", specPath, "-m", "flat"])
         let floor = try ChildProcess.run("/usr/bin/sqlite3", [folder.appendingPathComponent("floor.sqlite").path], stdin: sqlPath)
+        let floorRows = try rowCount(folder.appendingPathComponent("floor.sqlite").path)
+        guard floorRows == 2 * edits.count else {
+            throw BenchmarkError("the sqlite3 shell imported \(floorRows) rows, not \(2 * edits.count): the floor is wrong")
+        }
         let storeBytes = try storeSize(store)
 
         print(String(format: "  plumb apply (process):        %8.2f s   peak %5.0f MB", apply.seconds, apply.peakMB))
@@ -74,26 +80,46 @@ enum FlatApplyBenchmark {
         return Spec(name: "flat", views: views, parents: [-1] + [Int](repeating: 0, count: count))
     }
 
-    /// The floor, as SQL for the shell: the store's change and head tables and pragmas, one
-    /// transaction, one row per (view, property) in each.
-    static func floorSQL(_ edits: [Edit]) -> String {
-        var sql = """
+    /// The floor, as a script for the shell: the store's change and head tables and pragmas,
+    /// one transaction, one row per (view, property) in each, imported from CSV files it writes
+    /// into `folder`.
+    static func floorSQL(_ edits: [Edit], folder: String) throws -> String {
+        var log = "", head = ""
+        log.reserveCapacity(edits.count * 60)
+        head.reserveCapacity(edits.count * 60)
+        for (offset, edit) in edits.enumerated() {
+            // A missing value is an empty field: the same work for the shell as a NULL.
+            let value = edit.value.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" } ?? ""
+            log += "1,\(offset + 1),1,1,\(edit.view),\(edit.property.rawValue),\(value)\n"
+            head += "1,\(edit.view),\(edit.property.rawValue),\(value),1,1,\(offset + 1)\n"
+        }
+        try log.write(toFile: folder + "/log.csv", atomically: true, encoding: .utf8)
+        try head.write(toFile: folder + "/head.csv", atomically: true, encoding: .utf8)
+        return """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;
             CREATE TABLE log (site INTEGER NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL, document INTEGER NOT NULL,
               view TEXT NOT NULL, property TEXT NOT NULL, value TEXT, PRIMARY KEY (site, seq)) WITHOUT ROWID;
             CREATE TABLE head (document INTEGER NOT NULL, view TEXT NOT NULL, property TEXT NOT NULL, value TEXT,
               hlc INTEGER NOT NULL, site INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (document, view, property)) WITHOUT ROWID;
             BEGIN;
+            .import --csv \(folder)/log.csv log
+            .import --csv \(folder)/head.csv head
+            COMMIT;
 
             """
-        sql.reserveCapacity(edits.count * 160)
-        for (offset, edit) in edits.enumerated() {
-            let value = edit.value.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" } ?? "NULL"
-            sql += "INSERT INTO log VALUES (1, \(offset + 1), 1, 1, '\(edit.view)', '\(edit.property.rawValue)', \(value));\n"
-            sql += "INSERT INTO head VALUES (1, '\(edit.view)', '\(edit.property.rawValue)', \(value), 1, 1, \(offset + 1));\n"
-        }
-        sql += "COMMIT;\n"
-        return sql
+    }
+
+    /// The rows of the floor's two tables, asked of the shell.
+    static func rowCount(_ database: String) throws -> Int {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [database, "SELECT (SELECT count(*) FROM log) + (SELECT count(*) FROM head)"]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     static func storeSize(_ path: String) throws -> Int {
