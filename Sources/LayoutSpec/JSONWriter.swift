@@ -141,6 +141,6 @@ public enum JSONWriter {
 
     static func newline(_ out: inout [UInt8], _ level: Int) {
         out.append(0x0A)
-        for _ in 0..<level { out.append(0x20); out.append(0x20) }
+        out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 }

@@ -6,7 +6,9 @@
 enum SpecEncoder {
     static func text(_ spec: Spec, shape: SpecCodec.Shape) -> [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(64 + spec.count * 96)
+        // About 270 bytes a view in the issue-14 document: room enough that the buffer is not
+        // copied as it grows.
+        out.reserveCapacity(256 + spec.count * 320)
         let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
         JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
         switch shape {
@@ -67,7 +69,8 @@ enum SpecEncoder {
     static func viewMembers(_ view: View) -> [JSONMember] {
         var members = [JSONMember("id", .string(view.id)), JSONMember("kind", .string(view.kind.rawValue))]
         var wroteMargin = false, wrotePadding = false, wroteFont = false
-        for (property, value) in view.setProperties where property != .kind {
+        for property in Property.allCases where property != .kind {
+            guard let value = view.value(of: property) else { continue }
             switch property {
             case .marginTop, .marginLeft, .marginBottom, .marginRight:
                 if !wroteMargin { members.append(JSONMember("margin", edges(view.margin))); wroteMargin = true }
