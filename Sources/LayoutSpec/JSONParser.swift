@@ -175,8 +175,7 @@ public struct JSONParser {
     }
 
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        guard let text = String(validatingUTF8Bytes: slice) else {
             throw JSONSyntaxError(message: "invalid UTF-8 in string", offset: start, bytes: bytes)
         }
         return text

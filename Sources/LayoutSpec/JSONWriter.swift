@@ -81,7 +81,7 @@ public enum JSONWriter {
         out += [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12 & 15)], hex[Int(scalar >> 8 & 15)], hex[Int(scalar >> 4 & 15)], hex[Int(scalar & 15)]]
     }
 
-    private static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, level: Int) {
+    static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, level: Int) {
         switch value {
         case .null: out += "null".utf8
         case .bool(let flag): out += (flag ? "true" : "false").utf8
@@ -101,19 +101,35 @@ public enum JSONWriter {
         case .object(let members):
             if members.isEmpty { out += "{}".utf8; return }
             let inline = pretty && members.count <= 4 && members.allSatisfy { isScalar($0.value) }
-            out.append(UInt8(ascii: "{"))
-            if inline { out.append(0x20) }
-            for (index, member) in members.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")); if inline { out.append(0x20) } }
-                if pretty && !inline { newline(&out, level + 1) }
-                appendQuoted(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if pretty { out.append(0x20) }
-                write(member.value, into: &out, pretty: pretty, level: level + 1)
-            }
-            if inline { out.append(0x20) } else if pretty { newline(&out, level) }
-            out.append(UInt8(ascii: "}"))
+            openObject(members, inline: inline, into: &out, pretty: pretty, level: level)
+            closeObject(inline: inline, into: &out, pretty: pretty, level: level)
         }
+    }
+
+    /// Writes `{` and `members` (at least one), leaving the object open for more members
+    /// (`appendKey`) and `closeObject`: for writers that stream a large document (`SpecEncoder`).
+    static func openObject(_ members: [JSONMember], inline: Bool, into out: inout [UInt8], pretty: Bool, level: Int) {
+        out.append(UInt8(ascii: "{"))
+        if inline { out.append(0x20) }
+        for (index, member) in members.enumerated() {
+            appendKey(member.key, first: index == 0, inline: inline, into: &out, pretty: pretty, level: level)
+            write(member.value, into: &out, pretty: pretty, level: level + 1)
+        }
+    }
+
+    /// The separator before a member of an object at `level`, its key and the colon.
+    static func appendKey(_ key: String, first: Bool, inline: Bool, into out: inout [UInt8], pretty: Bool, level: Int) {
+        if !first { out.append(UInt8(ascii: ",")); if inline { out.append(0x20) } }
+        if pretty && !inline { newline(&out, level + 1) }
+        appendQuoted(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(0x20) }
+    }
+
+    /// Ends an object opened by `openObject`.
+    static func closeObject(inline: Bool, into out: inout [UInt8], pretty: Bool, level: Int) {
+        if inline { out.append(0x20) } else if pretty { newline(&out, level) }
+        out.append(UInt8(ascii: "}"))
     }
 
     private static func isScalar(_ value: JSONValue) -> Bool {
@@ -123,8 +139,8 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(_ out: inout [UInt8], _ level: Int) {
+    static func newline(_ out: inout [UInt8], _ level: Int) {
         out.append(0x0A)
-        for _ in 0..<level { out.append(0x20); out.append(0x20) }
+        out.append(contentsOf: repeatElement(0x20, count: 2 * level))
     }
 }

@@ -31,13 +31,17 @@ public enum SpecCodec {
         return try SpecDecoder(file: file).decode(json)
     }
 
-    /// The spec as JSON in the given shape: only the properties that were set, children in order.
+    /// The spec as JSON in the given shape: only the properties that were set, children in
+    /// order. The written text read back (`encodeText` is the one writer).
     public static func encode(_ spec: Spec, shape: Shape = .nested) -> JSONValue {
-        SpecEncoder.encode(spec, shape: shape)
+        guard let json = try? JSONParser.parse(SpecEncoder.text(spec, shape: shape), maxDepth: .max) else {
+            preconditionFailure("the spec writer wrote JSON it cannot read back")
+        }
+        return json
     }
 
     /// The spec as indented JSON text with a final newline.
     public static func encodeText(_ spec: Spec, shape: Shape = .nested) -> String {
-        JSONWriter.pretty(encode(spec, shape: shape)) + "\n"
+        String(decoding: SpecEncoder.text(spec, shape: shape), as: UTF8.self)
     }
 }

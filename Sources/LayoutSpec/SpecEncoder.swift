@@ -1,41 +1,76 @@
-/// Writes a `Spec` as JSON: only the properties that were set, in catalogue order.
+/// Writes a `Spec` as indented JSON text (`JSONWriter.pretty`'s layout): only the properties
+/// that were set, in catalogue order.
+///
+/// Views are streamed in tree order straight into the output bytes, each through
+/// `JSONWriter`: no JSON value of the whole document is built, and depth costs no recursion.
 enum SpecEncoder {
-    static func encode(_ spec: Spec, shape: SpecCodec.Shape) -> JSONValue {
-        var top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
+    static func text(_ spec: Spec, shape: SpecCodec.Shape) -> [UInt8] {
+        var out = [UInt8]()
+        // About 270 bytes a view in the issue-14 document: room enough that the buffer is not
+        // copied as it grows.
+        out.reserveCapacity(256 + spec.count * 320)
+        let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
+        JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
         switch shape {
         case .flat:
-            let views = spec.views.indices.map { index in
+            JSONWriter.appendKey("views", first: false, inline: false, into: &out, pretty: true, level: 0)
+            out.append(UInt8(ascii: "["))
+            for index in spec.views.indices {
                 var members = viewMembers(spec.views[index])
                 if let parent = spec.parentID(of: index) { members.insert(JSONMember("parent", .string(parent)), at: 1) }
-                return JSONValue.object(members)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.newline(&out, 2)
+                JSONWriter.write(.object(members), into: &out, pretty: true, level: 2)
             }
-            top.append(JSONMember("views", .array(views)))
+            JSONWriter.newline(&out, 1)
+            out.append(UInt8(ascii: "]"))
         case .nested:
-            top.append(JSONMember("root", nested(spec)))
+            JSONWriter.appendKey("root", first: false, inline: false, into: &out, pretty: true, level: 0)
+            nested(spec, into: &out)
         }
-        return .object(top)
+        JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
+        out.append(0x0A)
+        return out
     }
 
-    /// Builds the nested shape bottom-up (reverse tree order), so depth costs no recursion.
-    private static func nested(_ spec: Spec) -> JSONValue {
-        var children = Array(repeating: [JSONValue](), count: spec.count)
-        var built = JSONValue.null
-        for index in spec.views.indices.reversed() {
-            var members = viewMembers(spec.views[index])
-            if !children[index].isEmpty {
-                members.append(JSONMember("children", .array(children[index].reversed())))
-                children[index] = []
-            }
-            built = .object(members)
-            if spec.parents[index] >= 0 { children[spec.parents[index]].append(built) }
+    /// The root at level 1 and each view's children in a `children` array two levels deeper,
+    /// written in tree order: a view with children stays open until its subtree is written.
+    private static func nested(_ spec: Spec, into out: inout [UInt8]) {
+        /// A view whose `children` array is being written.
+        struct Open { var index: Int; var level: Int; var hasChild = false }
+        var open: [Open] = []
+        func close(_ view: Open) {
+            JSONWriter.newline(&out, view.level + 1)
+            out.append(UInt8(ascii: "]"))
+            JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: view.level)
         }
-        return built
+        for index in spec.views.indices {
+            while let last = open.last, last.index != spec.parents[index] { close(open.removeLast()) }
+            var level = 1
+            if !open.isEmpty {
+                level = open[open.count - 1].level + 2
+                if open[open.count - 1].hasChild { out.append(UInt8(ascii: ",")) }
+                open[open.count - 1].hasChild = true
+                JSONWriter.newline(&out, level)
+            }
+            let members = viewMembers(spec.views[index])
+            if index + 1 < spec.count && spec.parents[index + 1] == index {
+                JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: level)
+                JSONWriter.appendKey("children", first: false, inline: false, into: &out, pretty: true, level: level)
+                out.append(UInt8(ascii: "["))
+                open.append(Open(index: index, level: level))
+            } else {
+                JSONWriter.write(.object(members), into: &out, pretty: true, level: level)
+            }
+        }
+        while let last = open.popLast() { close(last) }
     }
 
     static func viewMembers(_ view: View) -> [JSONMember] {
         var members = [JSONMember("id", .string(view.id)), JSONMember("kind", .string(view.kind.rawValue))]
         var wroteMargin = false, wrotePadding = false, wroteFont = false
-        for (property, value) in view.setProperties where property != .kind {
+        for property in Property.allCases where property != .kind {
+            guard let value = view.value(of: property) else { continue }
             switch property {
             case .marginTop, .marginLeft, .marginBottom, .marginRight:
                 if !wroteMargin { members.append(JSONMember("margin", edges(view.margin))); wroteMargin = true }

@@ -77,7 +77,7 @@ enum StateSnapshot {
                 }
                 continue
             }
-            guard let view = String(validating: name, as: UTF8.self) else { return nil }
+            guard let view = String(validatingUTF8Bytes: name) else { return nil }
             entries.removeAll(keepingCapacity: true)
             for _ in 0..<count {
                 guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),

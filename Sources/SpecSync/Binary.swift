@@ -1,3 +1,5 @@
+import LayoutSpec
+
 /// Appends LEB128 varints, strings and raw bytes: the building blocks of Plumb's binary forms
 /// (snapshots, version packs, bundles).
 public struct BinaryWriter {
@@ -86,6 +88,6 @@ public struct BinaryReader {
     /// SQLite's C strings nor PostgreSQL's text carry).
     public mutating func string() -> String? {
         guard let count = count(atMost: remaining), let raw = take(count), !raw.contains(0) else { return nil }
-        return String(validating: raw, as: UTF8.self)
+        return String(validatingUTF8Bytes: raw)
     }
 }

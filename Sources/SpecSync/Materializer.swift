@@ -27,19 +27,10 @@ public enum Materializer {
     /// Builds the tree of an already computed projection of `state`.
     public static func spec(named name: String, from state: DocumentState, projection: Projection) throws(Failure) -> Result {
         guard projection.root != nil else { throw .noRoot }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(projection.count)
         var views: [View] = []
-        var parents: [Int] = []
         views.reserveCapacity(projection.count)
-        parents.reserveCapacity(projection.count)
-        for id in projection.order {
-            let properties = state.views[id]!
-            views.append(view(id, properties))
-            parents.append(projection.parentOf[id].map { index[$0]! } ?? -1)
-            index[id] = views.count - 1
-        }
-        return Result(spec: Spec(name: name, views: views, parents: parents), detached: projection.detached)
+        for id in projection.order { views.append(view(id, state.views[id]!)) }
+        return Result(spec: Spec(name: name, views: views, parents: projection.parentPositions), detached: projection.detached)
     }
 
     /// One view with the properties that apply to its kind and hold a valid value.

@@ -16,6 +16,9 @@ public struct Projection: Sendable {
     public let children: [String: [String]]
     /// For each view in the document but the root, its parent.
     public let parentOf: [String: String]
+    /// For each view of `order`, the position of its parent in `order` (`-1` for the root): the
+    /// tree as `Spec` holds it, so a reader builds the spec without looking ids up.
+    public let parentPositions: [Int]
     /// Alive views not in the document, sorted.
     public let detached: [String]
     private let members: Set<String>
@@ -42,15 +45,19 @@ public struct Projection: Sendable {
         }
         let root = roots.min()
         var order: [String] = []
+        var parentPositions: [Int] = []
         var children: [String: [String]] = [:]
         var members = Set<String>()
         order.reserveCapacity(alive.count)
+        parentPositions.reserveCapacity(alive.count)
         members.reserveCapacity(alive.count)
         if let root {
-            var stack = [root]
+            var stack = [(id: root, parent: -1)]
             members.insert(root)
-            while let id = stack.popLast() {
+            while let next = stack.popLast() {
+                let id = next.id, position = order.count
                 order.append(id)
+                parentPositions.append(next.parent)
                 guard containers.contains(id), let kids = candidates[id] else { continue }
                 let sorted = kids.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }
                 // Ids are unique per view, so a view is reached at most once: the walk cannot loop.
@@ -58,11 +65,12 @@ public struct Projection: Sendable {
                 fresh.reserveCapacity(sorted.count)
                 for kid in sorted where kid.id != root && members.insert(kid.id).inserted { fresh.append(kid.id) }
                 children[id] = fresh
-                for kid in fresh.reversed() { stack.append(kid) }
+                for kid in fresh.reversed() { stack.append((kid, position)) }
             }
         }
         self.root = root
         self.order = order
+        self.parentPositions = parentPositions
         self.children = children
         self.members = members
         if members.count == alive.count {

@@ -107,6 +107,32 @@ struct SpecCodecTests {
         #expect(try decodeSpec(SpecCodec.encodeText(spec)) == spec)
     }
 
+    /// A tree that closes several levels at once, with leaves short and long, text needing
+    /// escapes, stacks, grids, edges written as one number or an object, and fonts.
+    static let variedTree = nestedSpec(root: #"""
+        {"id": "root", "kind": "view", "padding": 4, "children": [
+          {"id": "stack", "kind": "stack", "orientation": "horizontal", "spacing": 2.5, "children": [
+            {"id": "title", "kind": "label", "text": "Say \"hi\"\n\u0007 \u202e ok", "font": {"size": 13}},
+            {"id": "grid", "kind": "grid", "rows": ["auto", "*", 44], "columns": ["2*"], "rowSpacing": 1, "children": [
+              {"id": "cell", "kind": "button", "row": 1, "column": 0, "text": "Go", "margin": {"top": 1, "right": 2}},
+              {"id": "inner", "kind": "view", "row": 2, "children": [
+                {"id": "deep", "kind": "view", "width": 10, "height": 20, "minWidth": 1, "maxWidth": 30}]}]}]},
+          {"id": "tail", "kind": "label", "text": "é", "font": {"family": "Inter", "size": 28, "weight": "bold"},
+           "margin": 3, "visibility": "hidden"}]}
+        """#)
+
+    /// The streamed writer lays text out exactly as `JSONWriter.pretty` lays out the same value.
+    @Test(arguments: [SpecCodec.Shape.nested, .flat])
+    func streamedTextIsThePrettyLayout(_ shape: SpecCodec.Shape) throws {
+        let specs = [try decodeSpec(Self.variedTree), try decodeSpec(Self.nested(depth: 40)),
+                     try Fixture.spec("kitchen-sink.json"), try Fixture.spec("login.json")]
+        for spec in specs {
+            let text = SpecCodec.encodeText(spec, shape: shape)
+            #expect(text == JSONWriter.pretty(try JSONParser.parse(text)) + "\n")
+            #expect(try decodeSpec(text) == spec)
+        }
+    }
+
     /// A chain of `depth` views, each the only child of the one before, with a margin at the bottom.
     static func nested(depth: Int) -> String {
         var text = #"{"id": "v\#(depth)", "margin": {"top": 1}}"#

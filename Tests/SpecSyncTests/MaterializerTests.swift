@@ -39,6 +39,27 @@ struct MaterializerTests {
         #expect(result.spec.name == "doc")
     }
 
+    /// The projection's parent positions are its `parentOf`, as places in `order`, on a tree
+    /// whose siblings come in shuffled order and whose stray views are left out.
+    @Test func parentPositionsFollowTheTree() {
+        var builder = StateBuilder()
+        builder.view("v0", kind: "stack")
+        var seed: UInt64 = 14
+        for index in 1..<300 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let parent = Int(seed >> 33) % index
+            builder.view("v\(index)", kind: index % 7 == 0 ? "label" : "view", parent: index % 50 == 0 ? "nobody" : "v\(parent)",
+                         order: String(UnicodeScalar(UInt8(65 + Int(seed >> 40) % 26))))
+        }
+        let projection = Projection(builder.state)
+        #expect(projection.parentPositions.count == projection.order.count)
+        #expect(projection.parentPositions.first == -1)
+        for (position, id) in projection.order.enumerated().dropFirst() {
+            #expect(projection.order[projection.parentPositions[position]] == projection.parentOf[id])
+        }
+        #expect(!projection.detached.isEmpty)
+    }
+
     @Test func unplaceableViewsAreDetached() throws {
         var builder = StateBuilder()
         builder.view("root")
@@ -55,6 +76,7 @@ struct MaterializerTests {
         builder.view("kept", parent: "root")
         let result = try materialize(builder.state)
         #expect(result.spec.views.map(\.id) == ["root", "kept", "label"])
+        #expect(result.spec.parents == [-1, 0, 0])
         #expect(result.detached == ["loop1", "loop2", "orphan", "orphanChild", "self", "stray", "underLabel", "zroot"])
     }
 

@@ -70,7 +70,7 @@ enum ChangeBlock {
                 offset += length
                 continue
             }
-            guard let view = String(validating: name, as: UTF8.self) else { return false }
+            guard let view = String(validatingUTF8Bytes: name) else { return false }
             for _ in 0..<length {
                 guard let code = reader.count(atMost: properties.count - 1), let value = readValue(&reader) else { return false }
                 try body(Entry(offset: offset, view: view, property: properties[code], value: value))
@@ -97,7 +97,7 @@ enum ChangeBlock {
     static func readValue(_ reader: inout BinaryReader) -> String?? {
         guard let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
         if tag == 0 { return .some(nil) }
-        guard let raw = reader.take(tag - 1), !raw.contains(0), let text = String(validating: raw, as: UTF8.self) else { return nil }
+        guard let raw = reader.take(tag - 1), !raw.contains(0), let text = String(validatingUTF8Bytes: raw) else { return nil }
         return .some(text)
     }
 }

@@ -71,7 +71,7 @@ enum HeadChunk {
             guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
                   let tail = reader.take(rest) else { return false }
             let idBytes = previousID[..<shared] + tail
-            guard let id = String(validating: idBytes, as: UTF8.self), let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            guard let id = String(validatingUTF8Bytes: idBytes), let entryCount = reader.count(atMost: reader.remaining) else { return false }
             previousID = Array(idBytes)
             for _ in 0..<entryCount {
                 guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
@@ -116,7 +116,7 @@ enum HeadChunk {
                 if tag > 0 {
                     guard let raw = reader.take(tag - 1) else { return nil }
                     if match {
-                        guard !raw.contains(0), let text = String(validating: raw, as: UTF8.self) else { return nil }
+                        guard !raw.contains(0), let text = String(validatingUTF8Bytes: raw) else { return nil }
                         value = text
                     }
                 }
