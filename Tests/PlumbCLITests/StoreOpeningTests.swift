@@ -76,6 +76,10 @@ import Testing
         #expect(runner.run("set", "login", "ok", "width=120").status == 0)
         // The folders are root's (755): nobody may read the store but not write it or beside it.
         _ = Self.shell("chmod 755 '\(runner.folder.path)' '\(runner.folder.path)/.plumb'; chmod 644 '\(runner.storePath)'")
+        // Nobody runs a copy beside the store: the build folder may sit where only root can
+        // enter (a clone in a `mktemp -d` folder, mode 700).
+        let plumb = runner.folder.appendingPathComponent("plumb").path
+        #expect(Self.shell("cp \(Self.plumb) '\(plumb)' && chmod 755 '\(plumb)'").status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.storePath))
         let listing = files(in: runner.folder.appendingPathComponent(".plumb"))
         let store = "--store '\(runner.storePath)'"
@@ -83,10 +87,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: bundle) }
         for read in ["show login", "log login", "docs", "diff login@1", "conflicts login", "resolve login --size 300x200 --metrics fixed",
                      "check login --metrics fixed", "state", "bundle create -o '\(bundle)'"] {
-            let result = Self.shell("runuser -u nobody -- \(Self.plumb) \(store) \(read)")
+            let result = Self.shell("runuser -u nobody -- '\(plumb)' \(store) \(read)")
             #expect(result.status == 0, "\(read): \(result.output)")
         }
-        let write = Self.shell("runuser -u nobody -- \(Self.plumb) \(store) set login ok width=7")
+        let write = Self.shell("runuser -u nobody -- '\(plumb)' \(store) set login ok width=7")
         #expect(write.status == 1)
         #expect(write.output.contains("the store is read-only for this user"), "\(write.output)")
         #expect(!write.output.contains("SQLite error"), "\(write.output)")
