@@ -21,15 +21,15 @@ public enum Materializer {
     /// children ordered by their `order` key, then id. The state's `parent` entries must be the
     /// effective ones.
     public static func spec(named name: String, from state: DocumentState) throws(Failure) -> Result {
-        try spec(named: name, from: state, projection: Projection(state))
+        try spec(named: name, projection: Projection(state))
     }
 
-    /// Builds the tree of an already computed projection of `state`.
-    public static func spec(named name: String, from state: DocumentState, projection: Projection) throws(Failure) -> Result {
+    /// Builds the tree of an already computed projection (which holds its views' entries).
+    public static func spec(named name: String, projection: Projection) throws(Failure) -> Result {
         guard projection.root != nil else { throw .noRoot }
         var views: [View] = []
         views.reserveCapacity(projection.count)
-        for id in projection.order { views.append(view(id, state.views[id]!)) }
+        for (id, properties) in zip(projection.order, projection.entries) { views.append(view(id, properties)) }
         return Result(spec: Spec(name: name, views: views, parents: projection.parentPositions), detached: projection.detached)
     }
 

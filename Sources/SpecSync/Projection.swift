@@ -12,82 +12,130 @@ public struct Projection: Sendable {
     public let root: String?
     /// Views in the document, in tree order (parent before children, siblings in order).
     public let order: [String]
-    /// For each view in the document, its children in the document, in sibling order.
-    public let children: [String: [String]]
-    /// For each view in the document but the root, its parent.
-    public let parentOf: [String: String]
     /// For each view of `order`, the position of its parent in `order` (`-1` for the root): the
     /// tree as `Spec` holds it, so a reader builds the spec without looking ids up.
     public let parentPositions: [Int]
     /// Alive views not in the document, sorted.
     public let detached: [String]
-    private let members: Set<String>
+    /// The entries of each view of `order`, as the projected state held them: a reader of the
+    /// views in order (`Materializer`) looks no id up.
+    let entries: [ViewState]
+    /// Position in `order` of every alive view with a kind (`-1` when detached): the one table
+    /// keyed by id, so a projection hashes each id once.
+    private let positions: [String: Int]
+    /// The children of the view at position `p` are the positions
+    /// `childList[childStart[p] ..< childStart[p + 1]]`, in sibling order.
+    private let childStart: [Int]
+    private let childList: [Int]
 
-    /// Projects an effective state. O(views · log siblings).
+    /// Projects an effective state. O(views · log siblings); one hash of each id, the tree
+    /// built in arrays of positions.
     public init(_ state: DocumentState) {
-        var parentOf: [String: String] = [:]
-        var containers = Set<String>()
-        var alive: [String] = []
-        var roots: [String] = []
-        var candidates: [String: [(order: String, id: String)]] = [:]
-        parentOf.reserveCapacity(state.views.count)
-        alive.reserveCapacity(state.views.count)
+        // The alive views with a kind, numbered in the state's order.
+        var ids: [String] = [], parents: [String?] = [], keys: [String] = [], containers: [Bool] = []
+        var states: [ViewState] = []
+        states.reserveCapacity(state.views.count)
+        var numbers: [String: Int] = [:]
+        ids.reserveCapacity(state.views.count)
+        parents.reserveCapacity(state.views.count)
+        keys.reserveCapacity(state.views.count)
+        containers.reserveCapacity(state.views.count)
+        numbers.reserveCapacity(state.views.count)
         for (id, properties) in state.views {
             guard properties[.alive]?.value == "true", let kind = Projection.kind(properties) else { continue }
-            alive.append(id)
-            if kind.isContainer { containers.insert(id) }
-            if let parent = ValueText.stringValue(properties[.parent]?.value) {
-                parentOf[id] = parent
-                candidates[parent, default: []].append((ValueText.stringValue(properties[.order]?.value) ?? "", id))
-            } else {
-                roots.append(id)
-            }
+            numbers[id] = ids.count
+            ids.append(id)
+            states.append(properties)
+            containers.append(kind.isContainer)
+            let parent = ValueText.stringValue(properties[.parent]?.value)
+            parents.append(parent)
+            keys.append(parent == nil ? "" : ValueText.stringValue(properties[.order]?.value) ?? "")
         }
-        let root = roots.min()
-        var order: [String] = []
-        var parentPositions: [Int] = []
-        var children: [String: [String]] = [:]
-        var members = Set<String>()
-        order.reserveCapacity(alive.count)
-        parentPositions.reserveCapacity(alive.count)
-        members.reserveCapacity(alive.count)
-        if let root {
-            var stack = [(id: root, parent: -1)]
-            members.insert(root)
+        var rootNumber: Int?
+        for number in ids.indices where parents[number] == nil {
+            if let best = rootNumber, ids[best] <= ids[number] { continue }
+            rootNumber = number
+        }
+
+        // Each container's alive children, sorted by order key then id.
+        var parentNumbers = [Int](repeating: -1, count: ids.count)
+        var kidStart = [Int](repeating: 0, count: ids.count + 1)
+        for number in ids.indices {
+            guard let parent = parents[number], let p = numbers[parent], containers[p] else { continue }
+            parentNumbers[number] = p
+            kidStart[p + 1] += 1
+        }
+        for number in ids.indices { kidStart[number + 1] += kidStart[number] }
+        var fill = kidStart
+        var kids = [Int](repeating: 0, count: kidStart[ids.count])
+        for number in ids.indices where parentNumbers[number] >= 0 {
+            kids[fill[parentNumbers[number]]] = number
+            fill[parentNumbers[number]] += 1
+        }
+        for p in ids.indices where kidStart[p + 1] - kidStart[p] > 1 {
+            kids[kidStart[p] ..< kidStart[p + 1]].sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : ids[$0] < ids[$1] }
+        }
+
+        // Depth first from the root: each view is listed under one parent only, so the walk
+        // reaches a view at most once and cannot loop.
+        var order: [String] = [], parentPositions: [Int] = [], entries: [ViewState] = []
+        var positionOf = [Int](repeating: -1, count: ids.count)
+        order.reserveCapacity(ids.count)
+        entries.reserveCapacity(ids.count)
+        parentPositions.reserveCapacity(ids.count)
+        if let rootNumber {
+            var stack = [(number: rootNumber, parent: -1)]
             while let next = stack.popLast() {
-                let id = next.id, position = order.count
-                order.append(id)
+                positionOf[next.number] = order.count
+                order.append(ids[next.number])
+                entries.append(states[next.number])
                 parentPositions.append(next.parent)
-                guard containers.contains(id), let kids = candidates[id] else { continue }
-                let sorted = kids.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }
-                // Ids are unique per view, so a view is reached at most once: the walk cannot loop.
-                var fresh: [String] = []
-                fresh.reserveCapacity(sorted.count)
-                for kid in sorted where kid.id != root && members.insert(kid.id).inserted { fresh.append(kid.id) }
-                children[id] = fresh
-                for kid in fresh.reversed() { stack.append((kid, position)) }
+                let position = order.count - 1
+                for kid in kids[kidStart[next.number] ..< kidStart[next.number + 1]].reversed() {
+                    stack.append((kid, position))
+                }
             }
         }
-        self.root = root
-        self.order = order
-        self.parentPositions = parentPositions
-        self.children = children
-        self.members = members
-        if members.count == alive.count {
-            parentOf.removeValue(forKey: root ?? "")
-            self.parentOf = parentOf
-            detached = []
-        } else {
-            self.parentOf = parentOf.filter { members.contains($0.key) && $0.key != root }
-            detached = alive.filter { !members.contains($0) }.sorted()
+
+        // Children by position, in sibling order (the walk wrote siblings in order).
+        var childStart = [Int](repeating: 0, count: order.count + 1)
+        for position in parentPositions.indices.dropFirst() { childStart[parentPositions[position] + 1] += 1 }
+        for position in order.indices { childStart[position + 1] += childStart[position] }
+        var childFill = childStart
+        var childList = [Int](repeating: 0, count: max(order.count - 1, 0))
+        for position in parentPositions.indices.dropFirst() {
+            childList[childFill[parentPositions[position]]] = position
+            childFill[parentPositions[position]] += 1
         }
+
+        for (id, number) in numbers { numbers[id] = positionOf[number] }
+        root = rootNumber.map { ids[$0] }
+        self.order = order
+        self.entries = entries
+        self.parentPositions = parentPositions
+        self.childStart = childStart
+        self.childList = childList
+        positions = numbers
+        detached = order.count == ids.count ? [] : ids.indices.filter { positionOf[$0] < 0 }.map { ids[$0] }.sorted()
     }
 
     /// True when the view is in the document.
-    public func contains(_ view: String) -> Bool { members.contains(view) }
+    public func contains(_ view: String) -> Bool { (positions[view] ?? -1) >= 0 }
 
     /// Number of views in the document.
     public var count: Int { order.count }
+
+    /// The children of a view in the document, in sibling order; empty for any other view.
+    public func children(of view: String) -> [String] {
+        guard let position = positions[view], position >= 0 else { return [] }
+        return childList[childStart[position] ..< childStart[position + 1]].map { order[$0] }
+    }
+
+    /// The parent of a view in the document; `nil` for the root and for any other view.
+    public func parent(of view: String) -> String? {
+        guard let position = positions[view], position > 0 else { return nil }
+        return order[parentPositions[position]]
+    }
 
     /// The view's kind when the entry holds a known one.
     static func kind(_ properties: ViewState) -> ViewKind? {

@@ -204,7 +204,7 @@ struct Scenario {
                 // `show | apply` makes no version, for every version, merged or not.
                 for version in try store.log(of: document) {
                     let resolved = try store.resolved(version)
-                    guard let spec = try? Materializer.spec(named: document, from: resolved.state, projection: resolved.projection).spec else { continue }
+                    guard let spec = try? Materializer.spec(named: document, projection: resolved.projection).spec else { continue }
                     let edits = EditPlanner.edits(toMatch: spec, from: resolved.state, projection: resolved.projection, orderSuffix: "zzzz")
                     #expect(edits.isEmpty, "seed \(seed): show | apply of \(document)@\(version.number) on \(replica.name) is not a no-op: \(edits.prefix(3))")
                 }

@@ -39,8 +39,9 @@ struct MaterializerTests {
         #expect(result.spec.name == "doc")
     }
 
-    /// The projection's parent positions are its `parentOf`, as places in `order`, on a tree
-    /// whose siblings come in shuffled order and whose stray views are left out.
+    /// The projection's parent positions, parents and children follow the state's `parent` and
+    /// `order` entries, on a tree whose siblings come in shuffled order and whose stray views
+    /// are left out.
     @Test func parentPositionsFollowTheTree() {
         var builder = StateBuilder()
         builder.view("v0", kind: "stack")
@@ -54,10 +55,23 @@ struct MaterializerTests {
         let projection = Projection(builder.state)
         #expect(projection.parentPositions.count == projection.order.count)
         #expect(projection.parentPositions.first == -1)
+        let state = builder.state
         for (position, id) in projection.order.enumerated().dropFirst() {
-            #expect(projection.order[projection.parentPositions[position]] == projection.parentOf[id])
+            let parent = ValueText.stringValue(state.value(id, .parent))
+            #expect(projection.order[projection.parentPositions[position]] == parent)
+            #expect(projection.parent(of: id) == parent)
         }
+        #expect(projection.parent(of: "v0") == nil)
         #expect(!projection.detached.isEmpty)
+        // Children in sibling order (order key, then id), only those in the document.
+        for id in projection.order {
+            let expected = projection.order.filter { projection.contains($0) && ValueText.stringValue(state.value($0, .parent)) == id }
+                .sorted { (ValueText.stringValue(state.value($0, .order)) ?? "", $0) < (ValueText.stringValue(state.value($1, .order)) ?? "", $1) }
+            #expect(projection.children(of: id) == expected)
+        }
+        for id in projection.detached {
+            #expect(projection.children(of: id).isEmpty && projection.parent(of: id) == nil && !projection.contains(id))
+        }
     }
 
     @Test func unplaceableViewsAreDetached() throws {

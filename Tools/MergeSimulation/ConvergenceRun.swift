@@ -143,7 +143,7 @@ public struct ConvergenceRun {
         for replica in replicas { for id in replica.madeStates.keys { made[id] = replica } }
         for id in first.documents[Self.document]?.versions ?? [] {
             guard let resolved = (made[id] ?? first).resolvedAsMade(id) else { failures.append("version \(id.short) cannot be read"); continue }
-            guard let spec = try? Materializer.spec(named: Self.document, from: resolved.state, projection: resolved.projection).spec else { continue }
+            guard let spec = try? Materializer.spec(named: Self.document, projection: resolved.projection).spec else { continue }
             let edits = EditPlanner.edits(toMatch: spec, from: resolved.state, projection: resolved.projection, orderSuffix: "zzzz")
             if !edits.isEmpty { failures.append("show | apply of version \(id.short) is not a no-op: \(edits.prefix(3))") }
         }
@@ -200,7 +200,7 @@ public struct ConvergenceRun {
     }
 
     static func show(_ document: ResolvedDocument) -> String {
-        guard let spec = try? Materializer.spec(named: document.name, from: document.state, projection: document.projection).spec else { return "no root" }
+        guard let spec = try? Materializer.spec(named: document.name, projection: document.projection).spec else { return "no root" }
         return SpecCodec.encodeText(spec, shape: .flat)
     }
 

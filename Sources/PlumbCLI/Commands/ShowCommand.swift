@@ -49,7 +49,7 @@ enum SpecReader {
     static func spec(of version: VersionRecord, store: Store) throws -> Read {
         let document = try store.resolved(version)
         do {
-            let result = try Materializer.spec(named: version.document, from: document.state, projection: document.projection)
+            let result = try Materializer.spec(named: version.document, projection: document.projection)
             return Read(spec: result.spec, document: document)
         } catch {
             let name = "\(version.document)@\(version.number)"

@@ -52,7 +52,7 @@ extension DocumentReading {
 
 extension ResolvedDocument: DocumentReading {
     public func value(_ view: String, _ property: Property) -> String? { state.value(view, property) }
-    public func children(of parent: String) -> [String] { projection.children[parent] ?? [] }
+    public func children(of parent: String) -> [String] { projection.children(of: parent) }
     public func root() -> String? { projection.root }
 
     public func subtree(of views: [String]) -> Set<String> {

@@ -15,12 +15,12 @@ public enum RestorePlanner {
         var pending = [view]
         while let next = pending.popLast() {
             restored.append(next)
-            pending += source.projection.children[next] ?? []
+            pending += source.projection.children(of: next)
         }
-        var ancestor = source.projection.parentOf[view]
+        var ancestor = source.projection.parent(of: view)
         while let id = ancestor, !head.contains(id) {
             restored.append(id)
-            ancestor = source.projection.parentOf[id]
+            ancestor = source.projection.parent(of: id)
         }
         var edits: [Edit] = []
         for id in restored {
@@ -40,7 +40,7 @@ public enum RestorePlanner {
     /// A view the head moved since under one that comes back below it would close a loop: refuse.
     static func checkNoCycle(_ edits: [Edit], restored: [String], head: ResolvedDocument) throws {
         var parents: [String: String] = [:]
-        for id in restored { if let parent = try head.parent(of: id) { parents[id] = parent } }
+        for id in restored { if let parent = head.parent(of: id) { parents[id] = parent } }
         for edit in edits where edit.property == .parent {
             parents[edit.view] = ValueText.stringValue(edit.value)
         }
@@ -52,7 +52,7 @@ public enum RestorePlanner {
                 if steps > head.state.views.count + restored.count + 1 {
                     throw EditError.invalid("\(head.name): cannot restore \"\(id)\": a view above it was moved under it since; move that view first with `plumb mv`")
                 }
-                current = try parents[at] ?? head.parent(of: at)
+                current = parents[at] ?? head.parent(of: at)
             }
         }
     }
