@@ -67,12 +67,15 @@ enum HeadChunk {
         var previousID: [UInt8] = []
         var previousSeq: Int64 = 0
         var previousHLC: Int64 = 0
+        // A view's entries are folded in together: one lookup of the view, not one per entry.
+        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         for _ in 0..<viewCount {
             guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
                   let tail = reader.take(rest) else { return false }
-            let idBytes = previousID[..<shared] + tail
-            guard let id = String(validatingUTF8Bytes: idBytes), let entryCount = reader.count(atMost: reader.remaining) else { return false }
-            previousID = Array(idBytes)
+            previousID.removeSubrange(shared...)
+            previousID.append(contentsOf: tail)
+            guard let id = String(validatingUTF8Bytes: previousID), let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            entries.removeAll(keepingCapacity: true)
             for _ in 0..<entryCount {
                 guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
                       number <= UInt64(Int64.max), let siteID = site(Int64(number)),
@@ -81,8 +84,9 @@ enum HeadChunk {
                 previousSeq = previousSeq &+ seqDelta
                 previousHLC = previousHLC &+ hlcDelta
                 let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: previousHLC)), site: siteID, seq: previousSeq)
-                state.apply(view: id, property: properties[code], DocumentState.Entry(value: value, stamp: stamp))
+                entries.append((properties[code], DocumentState.Entry(value: value, stamp: stamp)))
             }
+            if !entries.isEmpty { state.apply(view: id, entries: entries) }
         }
         return reader.isAtEnd
     }
