@@ -40,7 +40,10 @@ public enum Plumb {
     ]
 
     /// Runs one command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console) -> Int32 {
+    /// `exitsAfter`: the process ends when this returns (the `plumb` program), so a command may
+    /// leave its large results for the system to take back (`Context.releaseAtExit`).
+    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
+                           exitsAfter: Bool = false) -> Int32 {
         var arguments = arguments
         var storePath: String?
         do {
@@ -71,6 +74,7 @@ public enum Plumb {
             return ExitStatus.success
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
+        context.exitsAfter = exitsAfter
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
             try command.run(parsed, context)

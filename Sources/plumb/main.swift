@@ -28,5 +28,6 @@ let status = Plumb.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: environment,
     directory: FileManager.default.currentDirectoryPath,
-    console: console)
+    console: console,
+    exitsAfter: true)
 exit(status)

@@ -82,6 +82,7 @@ enum ResolveCommand: Command {
         progress?.finish()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
         try output.emit(text, context: context)
+        context.releaseAtExit((loaded, layout, text))
     }
 
     /// The extension of `-o`'s file, else `--format` (or `--json`), else table on a terminal

@@ -33,6 +33,7 @@ enum ShowCommand: Command {
         let text = SpecCodec.encodeText(result.spec, shape: shape)
         progress?.finish()
         context.console.write(text)
+        context.releaseAtExit(result)
     }
 }
 
