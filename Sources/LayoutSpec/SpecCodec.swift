@@ -44,4 +44,10 @@ public enum SpecCodec {
     public static func encodeText(_ spec: Spec, shape: Shape = .nested) -> String {
         String(decoding: SpecEncoder.text(spec, shape: shape), as: UTF8.self)
     }
+
+    /// The same text as `encodeText`, handed to `output` as UTF-8 in pieces, in order: a large
+    /// document is written out without being held whole.
+    public static func writeText(_ spec: Spec, shape: Shape = .nested, to output: ([UInt8]) -> Void) {
+        SpecEncoder.write(spec, shape: shape, to: output)
+    }
 }

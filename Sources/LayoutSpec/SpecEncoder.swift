@@ -1,14 +1,27 @@
 /// Writes a `Spec` as indented JSON text (`JSONWriter.pretty`'s layout): only the properties
 /// that were set, in catalogue order.
 ///
-/// Views are streamed in tree order straight into the output bytes, each through
-/// `JSONWriter`: no JSON value of the whole document is built, and depth costs no recursion.
+/// Views are streamed in tree order through `JSONWriter` into a buffer handed to the caller in
+/// pieces of about `pieceSize` bytes: no JSON value of the whole document is built, depth costs
+/// no recursion, and a large document need not be held as text.
 enum SpecEncoder {
+    /// About how many bytes `write` hands over at a time.
+    static let pieceSize = 1 << 16
+
+    /// The whole text at once.
     static func text(_ spec: Spec, shape: SpecCodec.Shape) -> [UInt8] {
-        var out = [UInt8]()
-        // About 270 bytes a view in the issue-14 document: room enough that the buffer is not
+        var text = [UInt8]()
+        // About 270 bytes a view in the issue-14 document: room enough that the text is not
         // copied as it grows.
-        out.reserveCapacity(256 + spec.count * 320)
+        text.reserveCapacity(256 + spec.count * 320)
+        write(spec, shape: shape) { text += $0 }
+        return text
+    }
+
+    /// Hands the text to `output` in pieces of about `pieceSize` bytes, in order.
+    static func write(_ spec: Spec, shape: SpecCodec.Shape, to output: ([UInt8]) -> Void) {
+        var out = [UInt8]()
+        out.reserveCapacity(pieceSize + 4096)
         let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
         JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
         switch shape {
@@ -21,21 +34,29 @@ enum SpecEncoder {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONWriter.newline(&out, 2)
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: 2)
+                handOver(&out, to: output)
             }
             JSONWriter.newline(&out, 1)
             out.append(UInt8(ascii: "]"))
         case .nested:
             JSONWriter.appendKey("root", first: false, inline: false, into: &out, pretty: true, level: 0)
-            nested(spec, into: &out)
+            nested(spec, into: &out, output: output)
         }
         JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
         out.append(0x0A)
-        return out
+        output(out)
+    }
+
+    /// Hands `out` over once it holds a piece.
+    private static func handOver(_ out: inout [UInt8], to output: ([UInt8]) -> Void) {
+        guard out.count >= pieceSize else { return }
+        output(out)
+        out.removeAll(keepingCapacity: true)
     }
 
     /// The root at level 1 and each view's children in a `children` array two levels deeper,
     /// written in tree order: a view with children stays open until its subtree is written.
-    private static func nested(_ spec: Spec, into out: inout [UInt8]) {
+    private static func nested(_ spec: Spec, into out: inout [UInt8], output: ([UInt8]) -> Void) {
         /// A view whose `children` array is being written.
         struct Open { var index: Int; var level: Int; var hasChild = false }
         var open: [Open] = []
@@ -62,6 +83,7 @@ enum SpecEncoder {
             } else {
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: level)
             }
+            handOver(&out, to: output)
         }
         while let last = open.popLast() { close(last) }
     }

@@ -30,9 +30,8 @@ enum ShowCommand: Command {
             context.console.warn("\(reference.document) is nested deeper than \(SpecCodec.maxNestingDepth) levels; showing the flat shape")
             shape = .flat
         }
-        let text = SpecCodec.encodeText(result.spec, shape: shape)
         progress?.finish()
-        context.console.write(text)
+        SpecCodec.writeText(result.spec, shape: shape) { context.console.write(bytes: $0) }
         context.releaseAtExit(result)
     }
 }

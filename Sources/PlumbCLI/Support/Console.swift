@@ -5,6 +5,9 @@ import Foundation
 public final class Console {
     private var out: (String) -> Void
     private var err: (String) -> Void
+    /// Writes UTF-8 to stdout as it is, when set (the process's own console): large outputs
+    /// skip the copy into a `String`.
+    private var outBytes: (([UInt8]) -> Void)?
     /// True when stdout is a terminal.
     public let isTerminal: Bool
     /// True when stderr is a terminal (for progress).
@@ -22,12 +25,25 @@ public final class Console {
     /// The process's own stdout and stderr.
     public static func standard(environment: [String: String]) -> Console {
         let terminal = isatty(STDOUT_FILENO) == 1
-        return Console(
+        let console = Console(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             isTerminal: terminal,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
             useColor: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        console.outBytes = { bytes in bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) } }
+        return console
+    }
+
+    /// Writes every byte unless the descriptor fails (a closed pipe ends the output).
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var done = 0
+        while done < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            done += count
+        }
     }
 
     /// The progress line of the running command, if one is drawn: erased before anything
@@ -40,6 +56,12 @@ public final class Console {
     public func write(_ text: String) {
         guard let progressLine else { return out(text) }
         progressLine.interrupt { out(text) }
+    }
+    /// Writes UTF-8 to stdout, no newline added; `bytes` must end on a whole character.
+    public func write(bytes: [UInt8]) {
+        guard let outBytes else { return write(String(decoding: bytes, as: UTF8.self)) }
+        guard let progressLine else { return outBytes(bytes) }
+        progressLine.interrupt { outBytes(bytes) }
     }
     /// Writes a message to stderr.
     public func message(_ text: String) {
