@@ -42,36 +42,46 @@ public enum JSONWriter {
     /// store or bundle held.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
-            case 0xC2, 0xE2:
-                // C1 controls are C2 80–C2 9F; U+202A–U+202E are E2 80 AA–AE, U+2066–U+2069
-                // E2 81 A6–A9.
-                let rest = bytes[bytes.index(after: index)...].prefix(byte == 0xC2 ? 1 : 2)
-                let scalar: UInt32? = switch (byte, Array(rest)) {
-                case (0xC2, let next) where next.count == 1 && next[0] >= 0x80 && next[0] <= 0x9F: UInt32(next[0])
-                case (0xE2, let next) where next.count == 2 && next[0] == 0x80 && (0xAA...0xAE).contains(next[1]): 0x2000 + UInt32(next[1] - 0x80)
-                case (0xE2, let next) where next.count == 2 && next[0] == 0x81 && (0xA6...0xA9).contains(next[1]): 0x2040 + UInt32(next[1] - 0x80)
-                default: nil
-                }
-                if let scalar {
-                    appendEscape(scalar, to: &out)
-                    index = bytes.index(index, offsetBy: byte == 0xC2 ? 2 : 3)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var runStart = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2 && byte != 0xE2 {
+                    index += 1
                     continue
                 }
-                out.append(byte)
-            default: out.append(byte)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index]))
+                index += 1
+                switch byte {
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                case 0xC2, 0xE2:
+                    // C1 controls are C2 80–C2 9F; U+202A–U+202E are E2 80 AA–AE, U+2066–U+2069
+                    // E2 81 A6–A9.
+                    let next = index < bytes.count ? bytes[index] : 0
+                    let last = index + 1 < bytes.count ? bytes[index + 1] : 0
+                    if byte == 0xC2, next >= 0x80 && next <= 0x9F {
+                        appendEscape(UInt32(next), to: &out)
+                        index += 1
+                    } else if byte == 0xE2, next == 0x80, (0xAA...0xAE).contains(last) {
+                        appendEscape(0x2000 + UInt32(last - 0x80), to: &out)
+                        index += 2
+                    } else if byte == 0xE2, next == 0x81, (0xA6...0xA9).contains(last) {
+                        appendEscape(0x2040 + UInt32(last - 0x80), to: &out)
+                        index += 2
+                    } else {
+                        out.append(byte)
+                    }
+                default: appendEscape(UInt32(byte), to: &out)
+                }
+                runStart = index
             }
-            index = bytes.index(after: index)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index]))
         }
         out.append(0x22)
     }
