@@ -107,10 +107,10 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     private static let byName: [String: Property] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
     /// The property's place in the catalogue: the order the spec format writes properties in.
-    public var position: Int { Property.positions[self]! }
-
-    private static let positions: [Property: Int] = Dictionary(
-        uniqueKeysWithValues: Property.allCases.enumerated().map { ($1, $0) })
+    /// A case without payload is stored as its number in declaration order, which is the order
+    /// of `allCases`: read it rather than hash (readers of large states ask for it per entry).
+    /// `SpecCodecTests` checks the two agree.
+    public var position: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }
 
 /// The value type of a property, which decides how values are checked and parsed.

@@ -99,56 +99,69 @@ public struct DocumentState: Sendable, Equatable {
 }
 
 /// One view's entries: a short list (a view sets a handful of its ~45 properties), searched
-/// linearly, which beats hashing at that size.
+/// linearly, which beats hashing at that size. One array of pairs: a reader of many views
+/// reaches each view's entries with one memory fetch.
 public struct ViewState: Sendable, Equatable, Sequence {
-    private var properties: [Property] = []
-    private var entries: [DocumentState.Entry] = []
+    public typealias Element = (property: Property, entry: DocumentState.Entry)
+    private var items: [Element] = []
 
     public init() {}
 
     public subscript(property: Property) -> DocumentState.Entry? {
-        guard let index = properties.firstIndex(of: property) else { return nil }
-        return entries[index]
+        guard let index = items.firstIndex(where: { $0.property == property }) else { return nil }
+        return items[index].entry
     }
 
     /// Keeps the entry with the greater stamp; returns the previous entry.
     mutating func fold(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
-        guard let index = properties.firstIndex(of: property) else {
-            properties.append(property)
-            entries.append(entry)
+        guard let index = items.firstIndex(where: { $0.property == property }) else {
+            items.append((property, entry))
             return nil
         }
-        let previous = entries[index]
-        if previous.stamp < entry.stamp { entries[index] = entry }
+        let previous = items[index].entry
+        if previous.stamp < entry.stamp { items[index].entry = entry }
         return previous
     }
 
     /// Folds in each entry; counts in `added` the properties that were new.
-    mutating func fold(_ batch: [(property: Property, entry: DocumentState.Entry)], added: inout Int) {
-        properties.reserveCapacity(properties.count + batch.count)
-        entries.reserveCapacity(entries.count + batch.count)
+    mutating func fold(_ batch: [Element], added: inout Int) {
+        if items.isEmpty {
+            // A view read whole (a chunk, a snapshot) holds each property once.
+            var seen: UInt64 = 0
+            if batch.allSatisfy({ property in
+                let bit = UInt64(1) << UInt64(property.property.position)
+                defer { seen |= bit }
+                return seen & bit == 0
+            }) {
+                // Copied at its own size: the caller's buffer may be larger, and is reused.
+                items.reserveCapacity(batch.count)
+                items.append(contentsOf: batch)
+                added += batch.count
+                return
+            }
+        }
+        items.reserveCapacity(items.count + batch.count)
         for (property, entry) in batch where fold(property, entry) == nil { added += 1 }
     }
 
     mutating func replace(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
-        guard let index = properties.firstIndex(of: property) else {
-            properties.append(property)
-            entries.append(entry)
+        guard let index = items.firstIndex(where: { $0.property == property }) else {
+            items.append((property, entry))
             return nil
         }
-        defer { entries[index] = entry }
-        return entries[index]
+        defer { items[index].entry = entry }
+        return items[index].entry
     }
 
-    public var count: Int { properties.count }
+    public var count: Int { items.count }
 
     /// Equal when they hold the same entries, whatever order the properties were first set in
     /// (which depends on delivery order).
     public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
-        lhs.count == rhs.count && zip(lhs.properties, lhs.entries).allSatisfy { rhs[$0] == $1 }
+        lhs.count == rhs.count && lhs.items.allSatisfy { rhs[$0.property] == $0.entry }
     }
 
-    public func makeIterator() -> Zip2Sequence<[Property], [DocumentState.Entry]>.Iterator {
-        zip(properties, entries).makeIterator()
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        items.makeIterator()
     }
 }
