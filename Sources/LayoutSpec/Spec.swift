@@ -31,19 +31,9 @@ public struct Spec: Hashable, Sendable {
     /// The root view.
     public var root: View { views[0] }
 
-    /// Number of views.
-    public var count: Int { views.count }
-
     /// The id of view `index`'s parent, `nil` for the root.
     public func parentID(of index: Int) -> String? {
         parents[index] < 0 ? nil : views[parents[index]].id
-    }
-
-    /// Levels of the deepest view (the root alone is 1). O(n).
-    public var depth: Int {
-        var levels = [Int](repeating: 1, count: views.count)
-        for index in 1..<max(1, views.count) { levels[index] = levels[parents[index]] + 1 }
-        return levels.max() ?? 0
     }
 
     /// Indices of each view's children, in order. O(n).

@@ -45,9 +45,10 @@ public enum SpecCodec {
         String(decoding: SpecEncoder.text(spec, shape: shape), as: UTF8.self)
     }
 
-    /// The same text as `encodeText`, handed to `output` as UTF-8 in pieces, in order: a large
-    /// document is written out without being held whole.
-    public static func writeText(_ spec: Spec, shape: Shape = .nested, to output: ([UInt8]) -> Void) {
+    /// The same text as `encodeText`, handed to `output` as UTF-8 in pieces, in order, each
+    /// ending on a whole character: a large document is written out without being held whole,
+    /// and views made one at a time (`TreeOrderedViews`) need not all exist at once.
+    public static func writeText(_ spec: some TreeOrderedViews, shape: Shape = .nested, to output: ([UInt8]) -> Void) {
         SpecEncoder.write(spec, shape: shape, to: output)
     }
 }

@@ -18,8 +18,9 @@ enum SpecEncoder {
         return text
     }
 
-    /// Hands the text to `output` in pieces of about `pieceSize` bytes, in order.
-    static func write(_ spec: Spec, shape: SpecCodec.Shape, to output: ([UInt8]) -> Void) {
+    /// Hands the text to `output` in pieces of about `pieceSize` bytes, in order; each piece
+    /// ends between two views, so on a whole character.
+    static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, to output: ([UInt8]) -> Void) {
         var out = [UInt8]()
         out.reserveCapacity(pieceSize + 4096)
         let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
@@ -28,9 +29,9 @@ enum SpecEncoder {
         case .flat:
             JSONWriter.appendKey("views", first: false, inline: false, into: &out, pretty: true, level: 0)
             out.append(UInt8(ascii: "["))
-            for index in spec.views.indices {
-                var members = viewMembers(spec.views[index])
-                if let parent = spec.parentID(of: index) { members.insert(JSONMember("parent", .string(parent)), at: 1) }
+            for index in 0..<spec.count {
+                var members = viewMembers(spec.view(at: index))
+                if spec.parents[index] >= 0 { members.insert(JSONMember("parent", .string(spec.id(at: spec.parents[index]))), at: 1) }
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONWriter.newline(&out, 2)
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: 2)
@@ -54,19 +55,21 @@ enum SpecEncoder {
         out.removeAll(keepingCapacity: true)
     }
 
+    /// A view whose `children` array is being written.
+    private struct OpenView { var index: Int; var level: Int; var hasChild = false }
+
     /// The root at level 1 and each view's children in a `children` array two levels deeper,
     /// written in tree order: a view with children stays open until its subtree is written.
-    private static func nested(_ spec: Spec, into out: inout [UInt8], output: ([UInt8]) -> Void) {
-        /// A view whose `children` array is being written.
-        struct Open { var index: Int; var level: Int; var hasChild = false }
-        var open: [Open] = []
-        func close(_ view: Open) {
+    private static func nested(_ spec: some TreeOrderedViews, into out: inout [UInt8], output: ([UInt8]) -> Void) {
+        var open: [OpenView] = []
+        func close(_ view: OpenView) {
             JSONWriter.newline(&out, view.level + 1)
             out.append(UInt8(ascii: "]"))
             JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: view.level)
         }
-        for index in spec.views.indices {
-            while let last = open.last, last.index != spec.parents[index] { close(open.removeLast()) }
+        let parents = spec.parents
+        for index in parents.indices {
+            while let last = open.last, last.index != parents[index] { close(open.removeLast()) }
             var level = 1
             if !open.isEmpty {
                 level = open[open.count - 1].level + 2
@@ -74,12 +77,12 @@ enum SpecEncoder {
                 open[open.count - 1].hasChild = true
                 JSONWriter.newline(&out, level)
             }
-            let members = viewMembers(spec.views[index])
-            if index + 1 < spec.count && spec.parents[index + 1] == index {
+            let members = viewMembers(spec.view(at: index))
+            if index + 1 < parents.count && parents[index + 1] == index {
                 JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: level)
                 JSONWriter.appendKey("children", first: false, inline: false, into: &out, pretty: true, level: level)
                 out.append(UInt8(ascii: "["))
-                open.append(Open(index: index, level: level))
+                open.append(OpenView(index: index, level: level))
             } else {
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: level)
             }

@@ -26,16 +26,42 @@ public enum Materializer {
 
     /// Builds the tree of an already computed projection (which holds its views' entries).
     public static func spec(named name: String, projection: Projection) throws(Failure) -> Result {
+        Result(spec: try views(named: name, projection: projection).makeSpec(), detached: projection.detached)
+    }
+
+    /// The views of a projection in tree order, each made when asked for: a writer of the spec
+    /// text holds one view at a time, not the whole spec.
+    public struct Views: TreeOrderedViews, Sendable {
+        public let name: String
+        let projection: Projection
+
+        public var parents: [Int] { projection.parentPositions }
+        public func id(at index: Int) -> String { projection.order[index] }
+        public func view(at index: Int) -> View {
+            Materializer.view(projection.order[index], projection.entries[index], kind: projection.kinds[index])
+        }
+
+        /// Every view made, as a spec.
+        public func makeSpec() -> Spec {
+            var views: [View] = []
+            views.reserveCapacity(projection.count)
+            for position in projection.order.indices { views.append(view(at: position)) }
+            return Spec(name: name, views: views, parents: projection.parentPositions)
+        }
+    }
+
+    /// The views of an already computed projection, made one at a time.
+    public static func views(named name: String, projection: Projection) throws(Failure) -> Views {
         guard projection.root != nil else { throw .noRoot }
-        var views: [View] = []
-        views.reserveCapacity(projection.count)
-        for (id, properties) in zip(projection.order, projection.entries) { views.append(view(id, properties)) }
-        return Result(spec: Spec(name: name, views: views, parents: projection.parentPositions), detached: projection.detached)
+        return Views(name: name, projection: projection)
     }
 
     /// One view with the properties that apply to its kind and hold a valid value.
     static func view(_ id: String, _ properties: ViewState) -> View {
-        let kind = Projection.kind(properties)!
+        view(id, properties, kind: Projection.kind(properties)!)
+    }
+
+    static func view(_ id: String, _ properties: ViewState, kind: ViewKind) -> View {
         var view = View(id: id, kind: kind)
         for (property, entry) in properties {
             if let json = shownValue(property, entry.value, kind: kind) { view.setValue(json, for: property) }

@@ -20,9 +20,12 @@ public struct Projection: Sendable {
     /// The entries of each view of `order`, as the projected state held them: a reader of the
     /// views in order (`Materializer`) looks no id up.
     let entries: [ViewState]
-    /// Position in `order` of every alive view with a kind (`-1` when detached): the one table
-    /// keyed by id, so a projection hashes each id once.
-    private let positions: [String: Int]
+    /// The kind of each view of `order`.
+    let kinds: [ViewKind]
+    /// A number for every alive view with a kind, and the position in `order` of each number
+    /// (`-1` when detached): the one table keyed by id, so a projection hashes each id once.
+    private let numbers: [String: Int]
+    private let positionOf: [Int]
     /// The children of the view at position `p` are the positions
     /// `childList[childStart[p] ..< childStart[p + 1]]`, in sibling order.
     private let childStart: [Int]
@@ -32,21 +35,21 @@ public struct Projection: Sendable {
     /// built in arrays of positions.
     public init(_ state: DocumentState) {
         // The alive views with a kind, numbered in the state's order.
-        var ids: [String] = [], parents: [String?] = [], keys: [String] = [], containers: [Bool] = []
-        var states: [ViewState] = []
+        var ids: [String] = [], parents: [String?] = [], keys: [String] = []
+        var states: [ViewState] = [], viewKinds: [ViewKind] = []
         states.reserveCapacity(state.views.count)
+        viewKinds.reserveCapacity(state.views.count)
         var numbers: [String: Int] = [:]
         ids.reserveCapacity(state.views.count)
         parents.reserveCapacity(state.views.count)
         keys.reserveCapacity(state.views.count)
-        containers.reserveCapacity(state.views.count)
         numbers.reserveCapacity(state.views.count)
         for (id, properties) in state.views {
             guard properties[.alive]?.value == "true", let kind = Projection.kind(properties) else { continue }
             numbers[id] = ids.count
             ids.append(id)
             states.append(properties)
-            containers.append(kind.isContainer)
+            viewKinds.append(kind)
             let parent = ValueText.stringValue(properties[.parent]?.value)
             parents.append(parent)
             keys.append(parent == nil ? "" : ValueText.stringValue(properties[.order]?.value) ?? "")
@@ -61,7 +64,7 @@ public struct Projection: Sendable {
         var parentNumbers = [Int](repeating: -1, count: ids.count)
         var kidStart = [Int](repeating: 0, count: ids.count + 1)
         for number in ids.indices {
-            guard let parent = parents[number], let p = numbers[parent], containers[p] else { continue }
+            guard let parent = parents[number], let p = numbers[parent], viewKinds[p].isContainer else { continue }
             parentNumbers[number] = p
             kidStart[p + 1] += 1
         }
@@ -78,10 +81,11 @@ public struct Projection: Sendable {
 
         // Depth first from the root: each view is listed under one parent only, so the walk
         // reaches a view at most once and cannot loop.
-        var order: [String] = [], parentPositions: [Int] = [], entries: [ViewState] = []
+        var order: [String] = [], parentPositions: [Int] = [], entries: [ViewState] = [], kinds: [ViewKind] = []
         var positionOf = [Int](repeating: -1, count: ids.count)
         order.reserveCapacity(ids.count)
         entries.reserveCapacity(ids.count)
+        kinds.reserveCapacity(ids.count)
         parentPositions.reserveCapacity(ids.count)
         if let rootNumber {
             var stack = [(number: rootNumber, parent: -1)]
@@ -89,6 +93,7 @@ public struct Projection: Sendable {
                 positionOf[next.number] = order.count
                 order.append(ids[next.number])
                 entries.append(states[next.number])
+                kinds.append(viewKinds[next.number])
                 parentPositions.append(next.parent)
                 let position = order.count - 1
                 for kid in kids[kidStart[next.number] ..< kidStart[next.number + 1]].reversed() {
@@ -108,32 +113,39 @@ public struct Projection: Sendable {
             childFill[parentPositions[position]] += 1
         }
 
-        for (id, number) in numbers { numbers[id] = positionOf[number] }
         root = rootNumber.map { ids[$0] }
         self.order = order
         self.entries = entries
+        self.kinds = kinds
         self.parentPositions = parentPositions
         self.childStart = childStart
         self.childList = childList
-        positions = numbers
+        self.numbers = numbers
+        self.positionOf = positionOf
         detached = order.count == ids.count ? [] : ids.indices.filter { positionOf[$0] < 0 }.map { ids[$0] }.sorted()
     }
 
     /// True when the view is in the document.
-    public func contains(_ view: String) -> Bool { (positions[view] ?? -1) >= 0 }
+    public func contains(_ view: String) -> Bool { position(of: view) != nil }
+
+    /// The view's position in `order`, when it is in the document.
+    private func position(of view: String) -> Int? {
+        guard let number = numbers[view], positionOf[number] >= 0 else { return nil }
+        return positionOf[number]
+    }
 
     /// Number of views in the document.
     public var count: Int { order.count }
 
     /// The children of a view in the document, in sibling order; empty for any other view.
     public func children(of view: String) -> [String] {
-        guard let position = positions[view], position >= 0 else { return [] }
+        guard let position = position(of: view) else { return [] }
         return childList[childStart[position] ..< childStart[position + 1]].map { order[$0] }
     }
 
     /// The parent of a view in the document; `nil` for the root and for any other view.
     public func parent(of view: String) -> String? {
-        guard let position = positions[view], position > 0 else { return nil }
+        guard let position = position(of: view), position > 0 else { return nil }
         return order[parentPositions[position]]
     }
 

@@ -22,7 +22,7 @@ enum ShowCommand: Command {
         let progress = ProgressLine.start("show", context: context)
         defer { progress?.finish() }
         progress?.phase("reading \(version.document)@\(version.number)")
-        let result = try SpecReader.spec(of: version, store: store)
+        let result = try SpecReader.views(of: version, store: store)
         progress?.phase("writing \(ProgressLine.grouped(result.spec.count)) views")
         SpecReader.warnDetached(result, version: version, console: context.console)
         var shape: SpecCodec.Shape = arguments.has("--flat") ? .flat : .nested
@@ -38,19 +38,26 @@ enum ShowCommand: Command {
 
 /// Reads a stored version as a spec: the one projection every command sees.
 enum SpecReader {
-    /// A stored version as a spec, with the document it was read from.
-    struct Read {
-        var spec: Spec
+    /// A stored version as a spec (a `Spec`, or views made one at a time), with the document it
+    /// was read from.
+    struct Read<Views: TreeOrderedViews> {
+        var spec: Views
         var document: ResolvedDocument
         /// Alive views not in the document (detached), sorted.
         var detached: [String] { document.projection.detached }
     }
 
-    static func spec(of version: VersionRecord, store: Store) throws -> Read {
+    /// A stored version as a `Spec`: every view built (to lay out, compare, edit).
+    static func spec(of version: VersionRecord, store: Store) throws -> Read<Spec> {
+        let read = try views(of: version, store: store)
+        return Read(spec: read.spec.makeSpec(), document: read.document)
+    }
+
+    /// A stored version's views, each made when asked for (to write the spec text).
+    static func views(of version: VersionRecord, store: Store) throws -> Read<Materializer.Views> {
         let document = try store.resolved(version)
         do {
-            let result = try Materializer.spec(named: version.document, projection: document.projection)
-            return Read(spec: result.spec, document: document)
+            return Read(spec: try Materializer.views(named: version.document, projection: document.projection), document: document)
         } catch {
             let name = "\(version.document)@\(version.number)"
             if document.state.aliveViews.isEmpty && version.number > 1 {
@@ -61,7 +68,7 @@ enum SpecReader {
     }
 
     /// One warning (stderr) per detached view, saying why and what to do.
-    static func warnDetached(_ read: Read, version: VersionRecord, console: Console) {
+    static func warnDetached(_ read: Read<some TreeOrderedViews>, version: VersionRecord, console: Console) {
         for id in read.detached {
             console.warn("\(version.document)@\(version.number): \(read.document.absenceDescription(of: id)); it is kept but not laid out (see `plumb conflicts \(version.document)`; `plumb restore \(version.document) \(id)` or `plumb mv` brings it back, `plumb rm` clears it)")
         }
