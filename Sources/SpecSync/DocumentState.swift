@@ -60,6 +60,13 @@ public struct DocumentState: Sendable, Equatable {
         if views[view, default: ViewState()].replace(property, entry) == nil { count += 1 }
     }
 
+    /// Sets one view's entries to `entries` whatever was there: the view's storage is shared
+    /// with `entries`, not copied (a writer putting whole views into another state).
+    public mutating func replace(view: String, with entries: ViewState) {
+        let previous = views.updateValue(entries, forKey: view)
+        count += entries.count - (previous?.count ?? 0)
+    }
+
     /// Folds in every entry of another state (the join of the two).
     public mutating func merge(_ other: DocumentState) {
         for (view, state) in other.views {
