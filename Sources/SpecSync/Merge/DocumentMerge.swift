@@ -21,8 +21,6 @@ public struct DocumentOutcome: Sendable {
     public var structuralConflicts: [StructuralConflict]
     /// Every loss of the new head, when known (to keep for the next merge: `HeldHead.losses`).
     public var losses: [Loss]?
-    /// The new head resolved, as readers see it (made anyway to classify losses).
-    public var resolved: ResolvedDocument
     /// The version the head is now.
     public var head: HeadDecision
 
@@ -35,6 +33,10 @@ public struct DocumentOutcome: Sendable {
             (state.views[view] ?? ViewState()).lazy.filter { previous.entry(view, $0.0) != $0.1 }.map { PropertyKey(view: view, property: $0.0) }
         }
     }
+
+    /// The new head resolved, as readers see it: made on use (the merge's own, made to classify
+    /// losses, is let go before the store writes the outcome).
+    public var resolved: ResolvedDocument { ResolvedDocument(name: document, raw: state, tree: tree) }
 }
 
 /// Which version a document's head is after a merge.
@@ -108,7 +110,7 @@ struct DocumentMerge {
         }
         return DocumentOutcome(
             document: document, isNew: held == nil, state: state, previous: old, touched: touched, tree: tree, known: known,
-            propertyConflicts: conflicts, structuralConflicts: lostNow, losses: losses, resolved: newResolved.document(document),
+            propertyConflicts: conflicts, structuralConflicts: lostNow, losses: losses,
             head: try decideHead(known: known, holdings: holdings))
     }
 
