@@ -67,6 +67,16 @@ public struct DocumentState: Sendable, Equatable {
         count += entries.count - (previous?.count ?? 0)
     }
 
+    /// Makes room for `entries` entries of a view this state does not hold yet, so that folding
+    /// a run of its changes allocates its lists once, at their size. Does nothing for a view
+    /// already held.
+    public mutating func reserve(newView view: String, entries: Int) {
+        guard views[view] == nil else { return }
+        var state = ViewState()
+        state.reserveCapacity(entries)
+        views[view] = state
+    }
+
     /// Folds in every entry of another state (the join of the two).
     public mutating func merge(_ other: DocumentState) {
         for (view, state) in other.views {
@@ -148,6 +158,11 @@ public struct ViewState: Sendable, Equatable, Sequence {
     }
 
     public var count: Int { properties.count }
+
+    mutating func reserveCapacity(_ entries: Int) {
+        properties.reserveCapacity(entries)
+        self.entries.reserveCapacity(entries)
+    }
 
     /// Equal when they hold the same entries, whatever order the properties were first set in
     /// (which depends on delivery order).

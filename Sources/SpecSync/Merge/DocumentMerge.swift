@@ -67,7 +67,15 @@ struct DocumentMerge {
         for payload in payloads {
             let seen = payload.version.vector
             known = known.union(seen)
-            for change in payload.changes {
+            let changes = payload.changes
+            for (index, change) in changes.enumerated() {
+                if index == 0 || changes[index - 1].view != change.view, state.views[change.view] == nil {
+                    // A view new to the head, its changes side by side (as a version's are, by
+                    // view): its entries are allocated once (a clone's head is mostly these).
+                    var end = index + 1
+                    while end < changes.count, changes[end].view == change.view { end += 1 }
+                    state.reserve(newView: change.view, entries: end - index)
+                }
                 touched.insert(change.view)
                 if change.property.isStructural { structural = true }
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: change.stamp)) }
