@@ -10,6 +10,14 @@ enum StateSnapshot {
     static let magic: [UInt8] = Array("PSN1".utf8)
 
     static func encode(_ state: DocumentState) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(state) { bytes += $0 }
+        return bytes
+    }
+
+    /// The snapshot of `state` handed to `emit` in pieces of about `pieceSize` bytes, in order:
+    /// the same pieces on every call for one unchanged state (dictionary order is stable).
+    static func encode(_ state: DocumentState, _ emit: ([UInt8]) -> Void) {
         var sites: [SiteID: Int] = [:]
         var siteList: [SiteID] = []
         for (_, properties) in state.views {
@@ -18,7 +26,7 @@ enum StateSnapshot {
                 siteList.append(entry.stamp.site)
             }
         }
-        var out = BinaryWriter(capacity: state.count * 24)
+        var out = BinaryWriter(capacity: pieceSize + 4096)
         out.raw(magic)
         out.varint(siteList.count)
         for site in siteList { out.raw(site.bytes) }
@@ -30,9 +38,15 @@ enum StateSnapshot {
                 out.string(property.rawValue)
                 writeEntry(entry, siteIndex: sites[entry.stamp.site]!, to: &out)
             }
+            if out.bytes.count >= pieceSize {
+                emit(out.bytes)
+                out.removeAll()
+            }
         }
-        return out.bytes
+        emit(out.bytes)
     }
+
+    static let pieceSize = 1 << 16
 
     /// One entry as both snapshots hold it (`TreeSnapshot` too): site index, seq, hlc, then
     /// 0 for no value or 1 and the value's text.

@@ -52,14 +52,17 @@ extension Store {
     func changes(ofVersion rowID: Int64, document: String, site: SiteID, first: Int64, last: Int64, hlc: Timestamp) throws -> [Change] {
         guard last >= first else { return [] }
         let blob = try database.scalar("SELECT changes FROM version_changes WHERE version = ?", [.integer(rowID)])?.blob ?? []
-        let count = try changeCount(first: first, last: last, version: rowID)
+        let count = Int(try changeCount(first: first, last: last, version: rowID))
+        guard let block = changeLog.block(blob, count: count) else { throw damagedChanges(version: rowID) }
         var changes: [Change] = []
-        // The count comes from the version row: trusted only as far as a modest reservation.
-        changes.reserveCapacity(Int(min(count, 1 << 16)))
-        try unpack(blob, version: rowID, count: count) { entry in
+        // The count comes from the version row: trusted only as far as the unpacked bytes, of
+        // which every change takes at least one (an exact reservation, not doublings past it).
+        changes.reserveCapacity(min(count, block.count))
+        let whole = ChangeBlock.decode(block, count: count) { entry in
             changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
                                   view: entry.view, property: entry.property, value: entry.value))
         }
+        guard whole else { throw damagedChanges(version: rowID) }
         return changes
     }
 

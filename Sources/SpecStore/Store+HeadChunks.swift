@@ -112,10 +112,18 @@ extension Store {
             }
             for view in views {
                 let wasCandidate = HeadChunks.isRootCandidate(chunk.views[view])
-                for property in touched[view] ?? [] {
-                    guard let entry = state.entry(view, property) else { continue }
-                    _ = try number(of: entry.stamp.site)
-                    chunk.replace(view: view, property: property, with: entry)
+                let properties = touched[view] ?? []
+                if chunk.views[view] == nil, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
+                    // A view written whole (a new document, a view new to the chunk) is shared
+                    // with the state, not copied entry by entry.
+                    for (_, entry) in whole { _ = try number(of: entry.stamp.site) }
+                    chunk.replace(view: view, with: whole)
+                } else {
+                    for property in properties {
+                        guard let entry = state.entry(view, property) else { continue }
+                        _ = try number(of: entry.stamp.site)
+                        chunk.replace(view: view, property: property, with: entry)
+                    }
                 }
                 let isCandidate = HeadChunks.isRootCandidate(chunk.views[view])
                 if isCandidate && !wasCandidate {

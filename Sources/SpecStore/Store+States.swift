@@ -124,7 +124,7 @@ extension Store {
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
         let (raw, tree) = try state()
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
-                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(StateSnapshot.encode(raw))), .blob(TreeSnapshot.encode(tree))])
+                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw)), .blob(TreeSnapshot.encode(tree))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

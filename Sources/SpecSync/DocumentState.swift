@@ -60,6 +60,23 @@ public struct DocumentState: Sendable, Equatable {
         if views[view, default: ViewState()].replace(property, entry) == nil { count += 1 }
     }
 
+    /// Sets one view's entries to `entries` whatever was there: the view's storage is shared
+    /// with `entries`, not copied (a writer putting whole views into another state).
+    public mutating func replace(view: String, with entries: ViewState) {
+        let previous = views.updateValue(entries, forKey: view)
+        count += entries.count - (previous?.count ?? 0)
+    }
+
+    /// Makes room for `entries` entries of a view this state does not hold yet, so that folding
+    /// a run of its changes allocates its lists once, at their size. Does nothing for a view
+    /// already held.
+    public mutating func reserve(newView view: String, entries: Int) {
+        guard views[view] == nil else { return }
+        var state = ViewState()
+        state.reserveCapacity(entries)
+        views[view] = state
+    }
+
     /// Folds in every entry of another state (the join of the two).
     public mutating func merge(_ other: DocumentState) {
         for (view, state) in other.views {
@@ -154,6 +171,10 @@ public struct ViewState: Sendable, Equatable, Sequence {
     }
 
     public var count: Int { items.count }
+
+    mutating func reserveCapacity(_ entries: Int) {
+        items.reserveCapacity(entries)
+    }
 
     /// Equal when they hold the same entries, whatever order the properties were first set in
     /// (which depends on delivery order).

@@ -114,4 +114,31 @@ struct StorageCodecTests {
         #expect(compression.decompress([1, 2, 3, 4, 5, 6, 7, 8], limit: 1 << 20) == nil)
         #expect(compression.decompress(compression.compress(raw, level: .compact), limit: raw.count) == raw)
     }
+
+    @Test func aFrameCompressedPieceByPieceIsTheWholeInputWithItsSize() {
+        let compression = Compression()
+        let raw = ChangeBlock.encode(Array(repeating: changes(), count: 400).flatMap { $0 })
+        let cuts = [0, 0, 1, 7, raw.count / 2, raw.count / 2 + 1, raw.count]
+        let frame = compression.compress(size: raw.count) { emit in
+            for (start, end) in zip(cuts, cuts.dropFirst()) { emit(Array(raw[start..<end])) }
+        }
+        // `decompress` refuses a frame that does not record its size.
+        #expect(compression.decompress(frame, limit: raw.count) == raw)
+        #expect(compression.decompress(compression.compress(raw), limit: raw.count) == raw, "the one-shot frame still reads after a streamed one")
+    }
+
+    @Test func aSnapshotPackedInPiecesReadsBackWhole() throws {
+        var big = state()
+        for index in 0..<4_000 {
+            big.apply(view: "wide\(index)", property: .text,
+                      DocumentState.Entry(value: "\"" + String(repeating: "w", count: 40) + "\"", stamp: Stamp(hlc: Timestamp(rawValue: 11), site: other, seq: Int64(index))))
+        }
+        var pieces = 0
+        StateSnapshot.encode(big) { _ in pieces += 1 }
+        #expect(pieces > 2, "several pieces")
+        let log = ChangeLog()
+        let bytes = try #require(log.unpackSnapshot(log.packSnapshot(big)))
+        #expect(bytes == StateSnapshot.encode(big))
+        #expect(StateSnapshot.decode(bytes) == big)
+    }
 }

@@ -50,9 +50,12 @@ final class ChangeLog {
         compression.decompress(blob, limit: Self.snapshotLimit)
     }
 
-    /// A snapshot's `StateSnapshot` bytes as stored: one zstd frame.
-    func packSnapshot(_ bytes: [UInt8], level: Compression.Level = .write) -> [UInt8] {
-        compression.compress(bytes, level: level)
+    /// A state's snapshot as stored: its `StateSnapshot` bytes in one zstd frame, encoded twice
+    /// (once to size the frame, once into it) so that the uncompressed bytes are never all held.
+    func packSnapshot(_ state: DocumentState, level: Compression.Level = .write) -> [UInt8] {
+        var size = 0
+        StateSnapshot.encode(state) { size += $0.count }
+        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(state, emit) }
     }
 
     /// The `StateSnapshot` bytes of a stored snapshot: as they are when stored uncompressed

@@ -12,7 +12,7 @@ enum HeadChunks {
     /// it holds at most `maximumViews` views, else pieces of `targetViews`; each with its first
     /// view id. Ids are ASCII (`Identifier`), so `<` is SQLite's byte order.
     static func pieces(of state: DocumentState) -> [ArraySlice<(id: String, state: ViewState)>] {
-        let sorted = state.views.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        let sorted = state.views.lazy.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
         guard sorted.count > maximumViews else { return sorted.isEmpty ? [] : [sorted[...]] }
         return stride(from: 0, to: sorted.count, by: targetViews).map { sorted[$0..<min($0 + targetViews, sorted.count)] }
     }

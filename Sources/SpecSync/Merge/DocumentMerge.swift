@@ -7,8 +7,10 @@ public struct DocumentOutcome: Sendable {
     public let isNew: Bool
     /// The new head: the last-writer-wins fold of every change the document's versions include.
     public var state: DocumentState
-    /// The keys whose head entry changed (the store rewrites only these).
-    public var written: Set<PropertyKey>
+    /// The head before the merge (sharing its unchanged views with `state`).
+    let previous: DocumentState
+    /// The views a folded change touched.
+    let touched: Set<String>
     /// The tree replay of `state`.
     public var tree: TreeResolution
     /// The union of the document's version vectors.
@@ -19,10 +21,22 @@ public struct DocumentOutcome: Sendable {
     public var structuralConflicts: [StructuralConflict]
     /// Every loss of the new head, when known (to keep for the next merge: `HeldHead.losses`).
     public var losses: [Loss]?
-    /// The new head resolved, as readers see it (made anyway to classify losses).
-    public var resolved: ResolvedDocument
     /// The version the head is now.
     public var head: HeadDecision
+
+    /// The keys whose head entry changed (the store rewrites only these): read off the touched
+    /// views as the store writes them, never held as a set of every key (a new document's
+    /// keys are all its entries).
+    public var written: some Sequence<PropertyKey> {
+        let state = self.state, previous = self.previous
+        return touched.lazy.flatMap { view in
+            (state.views[view] ?? ViewState()).lazy.filter { previous.entry(view, $0.0) != $0.1 }.map { PropertyKey(view: view, property: $0.0) }
+        }
+    }
+
+    /// The new head resolved, as readers see it: made on use (the merge's own, made to classify
+    /// losses, is let go before the store writes the outcome).
+    public var resolved: ResolvedDocument { ResolvedDocument(name: document, raw: state, tree: tree) }
 }
 
 /// Which version a document's head is after a merge.
@@ -45,7 +59,6 @@ struct DocumentMerge {
     func run(holdings: some MergeHoldings) throws -> DocumentOutcome {
         let old = held?.state ?? DocumentState()
         var state = old
-        var written = Set<PropertyKey>()
         var conflicts: [Conflict] = []
         var moves: [TreeResolution.Move] = []
         var structural = false
@@ -54,13 +67,20 @@ struct DocumentMerge {
         for payload in payloads {
             let seen = payload.version.vector
             known = known.union(seen)
-            for change in payload.changes {
+            let changes = payload.changes
+            for (index, change) in changes.enumerated() {
+                if index == 0 || changes[index - 1].view != change.view, state.views[change.view] == nil {
+                    // A view new to the head, its changes side by side (as a version's are, by
+                    // view): its entries are allocated once (a clone's head is mostly these).
+                    var end = index + 1
+                    while end < changes.count, changes[end].view == change.view { end += 1 }
+                    state.reserve(newView: change.view, entries: end - index)
+                }
                 touched.insert(change.view)
                 if change.property.isStructural { structural = true }
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: change.stamp)) }
                 let previous = state.apply(change)
                 let wins = previous.map { MergeRule.wins(change.stamp, over: $0.stamp) } ?? true
-                if wins { written.insert(PropertyKey(view: change.view, property: change.property)) }
                 guard let previous, previous.value != change.value, !seen.includes(site: previous.stamp.site, seq: previous.stamp.seq),
                       let previousSeen = try seenVector(previous.stamp, holdings: holdings),
                       MergeRule.areConcurrent(change.stamp, seen: seen, previous.stamp, seen: previousSeen) else { continue }
@@ -97,8 +117,8 @@ struct DocumentMerge {
             losses = held?.losses.map { kept in kept.filter { state.entry($0.view, $0.property)?.stamp == $0.stamp } + found }
         }
         return DocumentOutcome(
-            document: document, isNew: held == nil, state: state, written: written, tree: tree, known: known,
-            propertyConflicts: conflicts, structuralConflicts: lostNow, losses: losses, resolved: newResolved.document(document),
+            document: document, isNew: held == nil, state: state, previous: old, touched: touched, tree: tree, known: known,
+            propertyConflicts: conflicts, structuralConflicts: lostNow, losses: losses,
             head: try decideHead(known: known, holdings: holdings))
     }
 
