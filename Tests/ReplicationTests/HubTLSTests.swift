@@ -32,7 +32,8 @@ import Testing
     @Test func verifyFullConnectsToAServerWithATestCertificate() throws {
         try makeCertificates()
         let directory = root.appendingPathComponent("pg").path
-        let port = 56_000 + Int(getpid() % 1_000)
+        // Below TestPostgres's own range (55,000–59,999): the two servers run at once.
+        let port = 54_000 + Int(getpid() % 1_000)
         let started = TestPostgres.run(TestPostgres.script, ["start", directory, String(port),
                                                              root.appendingPathComponent("server.crt").path, root.appendingPathComponent("server.key").path])
         try #require(started.status == 0, "\(started.text)")
