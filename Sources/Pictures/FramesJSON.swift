@@ -19,6 +19,11 @@ import LayoutSpec
 /// shortest round-trip form.
 public enum FramesJSON {
     public static func render(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> String {
+        String(decoding: bytes(spec, layout: layout, document: document, versionID: versionID), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes (what a file or stdout takes, without a `String` between).
+    public static func bytes(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(128 + spec.count * 120)
         out += "{\n  \"document\": ".utf8
@@ -35,7 +40,7 @@ public enum FramesJSON {
             appendFrame(index, spec: spec, layout: layout, to: &out)
         }
         out += "\n  ]\n}\n".utf8
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private static func appendFrame(_ index: Int, spec: Spec, layout: Layout, to out: inout [UInt8]) {

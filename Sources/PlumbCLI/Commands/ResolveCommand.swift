@@ -67,11 +67,11 @@ enum ResolveCommand: Command {
         var picture: String {
             SVGRenderer(spec: loaded.spec, layout: layout, measurer: measurer, overlay: arguments.has("--overlay")).render()
         }
-        let text: String
+        let text: [UInt8]
         switch format {
-        case .json: text = FramesJSON.render(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex)
-        case .table: text = FramesTable.render(loaded.spec, layout: layout)
-        case .svg: text = picture
+        case .json: text = FramesJSON.bytes(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex)
+        case .table: text = Array(FramesTable.render(loaded.spec, layout: layout).utf8)
+        case .svg: text = Array(picture.utf8)
         case .png, .pdf:
             let bytes = try OutputFile.picture(picture, as: format == .png ? .png : .pdf, scale: options.scale)
             progress?.finish()
@@ -81,7 +81,7 @@ enum ResolveCommand: Command {
         }
         progress?.finish()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
-        try output.emit(text, context: context)
+        try output.emit(bytes: text, context: context)
         context.releaseAtExit((loaded, layout, text))
     }
 

@@ -60,6 +60,14 @@ struct OutputFile {
     }
 
     /// Sends text to the file, or to stdout when there is none.
+    func emit(bytes: [UInt8], context: Context) throws {
+        if let path {
+            try Self.write(bytes, to: path, context: context)
+        } else {
+            context.console.write(bytes: bytes)
+        }
+    }
+
     func emit(_ text: String, context: Context) throws {
         if let path {
             try Self.write(text, to: path, context: context)
