@@ -30,8 +30,12 @@ enum ShowCommand: Command {
             context.console.warn("\(reference.document) is nested deeper than \(SpecCodec.maxNestingDepth) levels; showing the flat shape")
             shape = .flat
         }
-        progress?.finish()
+        // The progress line goes on while the views are made and written, unless the text goes
+        // to the same terminal.
+        if context.console.isTerminal { progress?.finish() }
         SpecCodec.writeText(result.spec, shape: shape) { context.console.write(bytes: $0) }
+        progress?.finish()
+        try context.console.checkOutput()
         context.releaseAtExit(result)
     }
 }

@@ -6,8 +6,10 @@ public final class Console {
     private var out: (String) -> Void
     private var err: (String) -> Void
     /// Writes UTF-8 to stdout as it is, when set (the process's own console): large outputs
-    /// skip the copy into a `String`.
-    private var outBytes: (([UInt8]) -> Void)?
+    /// skip the copy into a `String`. Returns `errno` when the write fails.
+    private var outBytes: (([UInt8]) -> Int32?)?
+    /// The first failed write to stdout (`errno`); nothing more is written after it.
+    private var outputError: Int32?
     /// True when stdout is a terminal.
     public let isTerminal: Bool
     /// True when stderr is a terminal (for progress).
@@ -35,15 +37,16 @@ public final class Console {
         return console
     }
 
-    /// Writes every byte unless the descriptor fails (a closed pipe ends the output).
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+    /// Writes every byte; `errno` when the descriptor fails (a full disk, a closed descriptor).
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var done = 0
         while done < bytes.count {
             let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
+            guard count > 0 else { return count < 0 ? errno : EIO }
             done += count
         }
+        return nil
     }
 
     /// The progress line of the running command, if one is drawn: erased before anything
@@ -57,11 +60,21 @@ public final class Console {
         guard let progressLine else { return out(text) }
         progressLine.interrupt { out(text) }
     }
-    /// Writes UTF-8 to stdout, no newline added; `bytes` must end on a whole character.
+    /// Writes UTF-8 to stdout, no newline added; `bytes` must end on a whole character. A
+    /// failed write is kept for `checkOutput`.
     public func write(bytes: [UInt8]) {
         guard let outBytes else { return write(String(decoding: bytes, as: UTF8.self)) }
-        guard let progressLine else { return outBytes(bytes) }
-        progressLine.interrupt { outBytes(bytes) }
+        guard outputError == nil else { return }
+        let send = { self.outputError = outBytes(bytes) }
+        guard let progressLine else { return send() }
+        progressLine.interrupt(send)
+    }
+
+    /// Throws when writing to stdout failed, so a command does not report success for output
+    /// that is not all there.
+    func checkOutput() throws(CLIError) {
+        guard let outputError else { return }
+        throw CLIError.failure("cannot write to stdout (\(FileSystem.describe(outputError))); the output is incomplete")
     }
     /// Writes a message to stderr.
     public func message(_ text: String) {

@@ -59,15 +59,17 @@ struct OutputFile {
         }
     }
 
-    /// Sends text to the file, or to stdout when there is none.
+    /// Sends UTF-8 to the file, or to stdout when there is none; a failed write is an error.
     func emit(bytes: [UInt8], context: Context) throws {
         if let path {
             try Self.write(bytes, to: path, context: context)
         } else {
             context.console.write(bytes: bytes)
+            try context.console.checkOutput()
         }
     }
 
+    /// Sends text to the file, or to stdout when there is none.
     func emit(_ text: String, context: Context) throws {
         if let path {
             try Self.write(text, to: path, context: context)
