@@ -56,8 +56,9 @@ extension Store {
         guard let block = changeLog.block(blob, count: count) else { throw damagedChanges(version: rowID) }
         var changes: [Change] = []
         // The count comes from the version row: trusted only as far as the unpacked bytes, of
-        // which every change takes at least one (an exact reservation, not doublings past it).
-        changes.reserveCapacity(min(count, block.count))
+        // which every change takes at least two, and to a million changes at first (a damaged
+        // row cannot ask for more memory than its bytes justify).
+        changes.reserveCapacity(min(count, block.count / 2, 1 << 20))
         let whole = ChangeBlock.decode(block, count: count) { entry in
             changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
                                   view: entry.view, property: entry.property, value: entry.value))

@@ -67,13 +67,13 @@ public struct DocumentState: Sendable, Equatable {
         count += entries.count - (previous?.count ?? 0)
     }
 
-    /// Makes room for `entries` entries of a view this state does not hold yet, so that folding
-    /// a run of its changes allocates its lists once, at their size. Does nothing for a view
-    /// already held.
-    public mutating func reserve(newView view: String, entries: Int) {
+    /// Makes room for `entries` entries (at most one per property) of a view this state does not
+    /// hold yet, so that folding a run of its changes allocates its lists once, at their size.
+    /// Does nothing for a view already held; leaves the view empty until its changes fold.
+    mutating func reserve(newView view: String, entries: Int) {
         guard views[view] == nil else { return }
         var state = ViewState()
-        state.reserveCapacity(entries)
+        state.reserveCapacity(min(entries, Property.allCases.count))
         views[view] = state
     }
 
@@ -145,8 +145,9 @@ public struct ViewState: Sendable, Equatable, Sequence {
         if items.isEmpty {
             // A view read whole (a chunk, a snapshot) holds each property once.
             var seen: UInt64 = 0
-            if batch.allSatisfy({ property in
-                let bit = UInt64(1) << UInt64(property.property.position)
+            if batch.allSatisfy({ pair in
+                // One bit per property: there are fewer than 64 (SpecCodecTests).
+                let bit = UInt64(1) << UInt64(pair.property.position)
                 defer { seen |= bit }
                 return seen & bit == 0
             }) {
