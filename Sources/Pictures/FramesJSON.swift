@@ -18,11 +18,7 @@ import LayoutSpec
 /// button that takes space (collapsed ones have none). Numbers are the engine's doubles in
 /// shortest round-trip form.
 public enum FramesJSON {
-    public static func render(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> String {
-        String(decoding: bytes(spec, layout: layout, document: document, versionID: versionID), as: UTF8.self)
-    }
-
-    /// The same text as UTF-8 bytes (what a file or stdout takes, without a `String` between).
+    /// The text as UTF-8 bytes (what a file or stdout takes, without a `String` between).
     public static func bytes(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(128 + spec.count * 120)

@@ -62,19 +62,11 @@ public struct Projection: Sendable {
 
         // Each container's alive children, sorted by order key then id.
         var parentNumbers = [Int](repeating: -1, count: ids.count)
-        var kidStart = [Int](repeating: 0, count: ids.count + 1)
         for number in ids.indices {
             guard let parent = parents[number], let p = numbers[parent], viewKinds[p].isContainer else { continue }
             parentNumbers[number] = p
-            kidStart[p + 1] += 1
         }
-        for number in ids.indices { kidStart[number + 1] += kidStart[number] }
-        var fill = kidStart
-        var kids = [Int](repeating: 0, count: kidStart[ids.count])
-        for number in ids.indices where parentNumbers[number] >= 0 {
-            kids[fill[parentNumbers[number]]] = number
-            fill[parentNumbers[number]] += 1
-        }
+        var (kidStart, kids) = Projection.grouped(parentNumbers, ownerCount: ids.count)
         for p in ids.indices where kidStart[p + 1] - kidStart[p] > 1 {
             kids[kidStart[p] ..< kidStart[p + 1]].sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : ids[$0] < ids[$1] }
         }
@@ -103,26 +95,31 @@ public struct Projection: Sendable {
         }
 
         // Children by position, in sibling order (the walk wrote siblings in order).
-        var childStart = [Int](repeating: 0, count: order.count + 1)
-        for position in parentPositions.indices.dropFirst() { childStart[parentPositions[position] + 1] += 1 }
-        for position in order.indices { childStart[position + 1] += childStart[position] }
-        var childFill = childStart
-        var childList = [Int](repeating: 0, count: max(order.count - 1, 0))
-        for position in parentPositions.indices.dropFirst() {
-            childList[childFill[parentPositions[position]]] = position
-            childFill[parentPositions[position]] += 1
-        }
+        (childStart, childList) = Projection.grouped(parentPositions, ownerCount: order.count)
 
         root = rootNumber.map { ids[$0] }
         self.order = order
         self.entries = entries
         self.kinds = kinds
         self.parentPositions = parentPositions
-        self.childStart = childStart
-        self.childList = childList
         self.numbers = numbers
         self.positionOf = positionOf
         detached = order.count == ids.count ? [] : ids.indices.filter { positionOf[$0] < 0 }.map { ids[$0] }.sorted()
+    }
+
+    /// Indices grouped by owner: `members[start[o] ..< start[o + 1]]` are the `i` with
+    /// `owners[i] == o`, in increasing order; `-1` owns nothing. O(indices + owners).
+    private static func grouped(_ owners: [Int], ownerCount: Int) -> (start: [Int], members: [Int]) {
+        var start = [Int](repeating: 0, count: ownerCount + 1)
+        for owner in owners where owner >= 0 { start[owner + 1] += 1 }
+        for owner in 0..<ownerCount { start[owner + 1] += start[owner] }
+        var fill = start
+        var members = [Int](repeating: 0, count: start[ownerCount])
+        for (index, owner) in owners.enumerated() where owner >= 0 {
+            members[fill[owner]] = index
+            fill[owner] += 1
+        }
+        return (start, members)
     }
 
     /// True when the view is in the document.

@@ -32,6 +32,11 @@ struct JSONWriterTests {
         ("\u{202E}\u{2066}", #""\u202e\u2066""#),
         ("é😀日本", "\"é😀日本\""),
         ("\u{2028}", "\"\u{2028}\""),
+        // Lead bytes C2 and E2 that start no escaped character are copied as they are, also
+        // last in the string; an escaped one last in the string is still escaped.
+        ("©\u{A0}x\u{2010}", "\"©\u{A0}x\u{2010}\""),
+        ("ab\u{202E}", #""ab\u202e""#),
+        ("\u{2069}z\u{80}", #""\u2069z\u0080""#),
     ]
 
     @Test(arguments: quotes)

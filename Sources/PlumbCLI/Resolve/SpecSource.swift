@@ -44,8 +44,9 @@ enum SpecSource {
     static func load(_ version: VersionRecord, store: Store, context: Context, warnDetached: Bool = true) throws -> LoadedSpec {
         let result = try SpecReader.spec(of: version, store: store)
         if warnDetached { SpecReader.warnDetached(result, version: version, console: context.console) }
-        defer { context.releaseAtExit(result) }
-        return LoadedSpec(spec: result.spec, document: version.document, version: version, detached: result.detached,
-                          detachedReasons: result.detached.map { result.document.absenceDescription(of: $0) })
+        let loaded = LoadedSpec(spec: result.spec, document: version.document, version: version, detached: result.detached,
+                                detachedReasons: result.detached.map { result.document.absenceDescription(of: $0) })
+        context.releaseAtExit(result)
+        return loaded
     }
 }
