@@ -19,16 +19,16 @@ public struct DocumentState: Sendable, Equatable {
         }
     }
 
-    /// Every view's properties, by view id.
-    public private(set) var views: [String: ViewState]
+    /// Every view's properties, by view id, in the order views were first written.
+    public private(set) var views: ViewTable
     /// Number of `(view, property)` entries.
     public private(set) var count = 0
 
-    public init() { views = [:] }
+    public init() { views = ViewTable() }
 
     /// An empty state with room for about `views` views.
     public init(capacity views: Int) {
-        self.views = Dictionary(minimumCapacity: views)
+        self.views = ViewTable(capacity: views)
     }
 
     /// Folds in one change. Returns the entry it beat or that beat it (a concurrent loser is
@@ -41,7 +41,7 @@ public struct DocumentState: Sendable, Equatable {
     /// Folds in one entry; returns the previous entry, if any.
     @discardableResult
     public mutating func apply(view: String, property: Property, _ entry: Entry) -> Entry? {
-        let previous = views[view, default: ViewState()].fold(property, entry)
+        let previous = views.modify(view) { $0.fold(property, entry) }
         if previous == nil { count += 1 }
         return previous
     }
@@ -50,31 +50,32 @@ public struct DocumentState: Sendable, Equatable {
     /// readers of stored states, which hold a view's entries together).
     public mutating func apply(view: String, entries: [(property: Property, entry: Entry)]) {
         var added = 0
-        views[view, default: ViewState()].fold(entries, added: &added)
+        views.modify(view) { $0.fold(entries, added: &added) }
         count += added
     }
 
     /// Overwrites one entry whatever its stamp: for tree resolution, which decides the effective
     /// `parent` by replaying moves rather than by the last-writer-wins rule.
     public mutating func replace(view: String, property: Property, with entry: Entry) {
-        if views[view, default: ViewState()].replace(property, entry) == nil { count += 1 }
+        if views.modify(view, { $0.replace(property, entry) }) == nil { count += 1 }
     }
 
     /// Sets one view's entries to `entries` whatever was there: the view's storage is shared
     /// with `entries`, not copied (a writer putting whole views into another state).
     public mutating func replace(view: String, with entries: ViewState) {
-        let previous = views.updateValue(entries, forKey: view)
-        count += entries.count - (previous?.count ?? 0)
+        let previous = views.modify(view) { state in
+            defer { state = entries }
+            return state.count
+        }
+        count += entries.count - previous
     }
 
     /// Makes room for `entries` entries (at most one per property) of a view this state does not
     /// hold yet, so that folding a run of its changes allocates its lists once, at their size.
     /// Does nothing for a view already held; leaves the view empty until its changes fold.
     mutating func reserve(newView view: String, entries: Int) {
-        guard views[view] == nil else { return }
-        var state = ViewState()
-        state.reserveCapacity(min(entries, Property.allCases.count))
-        views[view] = state
+        guard !views.contains(view) else { return }
+        views.modify(view) { $0.reserveCapacity(min(entries, Property.allCases.count)) }
     }
 
     /// Folds in every entry of another state (the join of the two).

@@ -38,7 +38,7 @@ public enum Materializer {
         public var parents: [Int] { projection.parentPositions }
         public func id(at index: Int) -> String { projection.order[index] }
         public func view(at index: Int) -> View {
-            Materializer.view(projection.order[index], projection.entries[index], kind: projection.kinds[index])
+            Materializer.view(projection.order[index], projection.entries(at: index), kind: projection.kinds[index])
         }
 
         /// Every view made, as a spec.

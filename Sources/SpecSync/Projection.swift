@@ -17,78 +17,70 @@ public struct Projection: Sendable {
     public let parentPositions: [Int]
     /// Alive views not in the document, sorted.
     public let detached: [String]
-    /// The entries of each view of `order`, as the projected state held them: a reader of the
-    /// views in order (`Materializer`) looks no id up.
-    let entries: [ViewState]
+    /// The projected state's views: their places number the views here.
+    private let table: ViewTable
+    /// The place of each view of `order`.
+    private let placeAt: [Int]
+    /// The position in `order` of the view at each place (`-1` when it is not in the document).
+    private let positionOf: [Int]
     /// The kind of each view of `order`.
     let kinds: [ViewKind]
-    /// A number for every alive view with a kind, and the position in `order` of each number
-    /// (`-1` when detached): the one table keyed by id, so a projection hashes each id once.
-    private let numbers: [String: Int]
-    private let positionOf: [Int]
     /// The children of the view at position `p` are the positions
     /// `childList[childStart[p] ..< childStart[p + 1]]`, in sibling order.
     private let childStart: [Int]
     private let childList: [Int]
 
-    /// Projects an effective state. O(views · log siblings); one hash of each id, the tree
-    /// built in arrays of positions.
+    /// Projects an effective state. O(views · log siblings); one hash of each parent's id, the
+    /// tree built in arrays of the state's places.
     public init(_ state: DocumentState) {
-        // The alive views with a kind, numbered in the state's order.
-        var ids: [String] = [], parents: [String?] = [], keys: [String] = []
-        var states: [ViewState] = [], viewKinds: [ViewKind] = []
-        states.reserveCapacity(state.views.count)
-        viewKinds.reserveCapacity(state.views.count)
-        var numbers: [String: Int] = [:]
-        ids.reserveCapacity(state.views.count)
-        parents.reserveCapacity(state.views.count)
-        keys.reserveCapacity(state.views.count)
-        numbers.reserveCapacity(state.views.count)
-        for (id, properties) in state.views {
+        let table = state.views, ids = table.keys
+        // The kind of each alive view with one, its parent's id and its order key.
+        var viewKinds = [ViewKind?](repeating: nil, count: ids.count)
+        var parents = [String?](repeating: nil, count: ids.count)
+        var keys = [String](repeating: "", count: ids.count)
+        var rootPlace: Int?, alive = 0
+        for place in ids.indices {
+            let properties = table.values[place]
             guard properties[.alive]?.value == "true", let kind = Projection.kind(properties) else { continue }
-            numbers[id] = ids.count
-            ids.append(id)
-            states.append(properties)
-            viewKinds.append(kind)
-            let parent = ValueText.stringValue(properties[.parent]?.value)
-            parents.append(parent)
-            keys.append(parent == nil ? "" : ValueText.stringValue(properties[.order]?.value) ?? "")
-        }
-        var rootNumber: Int?
-        for number in ids.indices where parents[number] == nil {
-            if let best = rootNumber, ids[best] <= ids[number] { continue }
-            rootNumber = number
+            viewKinds[place] = kind
+            alive += 1
+            if let parent = ValueText.stringValue(properties[.parent]?.value) {
+                parents[place] = parent
+                keys[place] = ValueText.stringValue(properties[.order]?.value) ?? ""
+            } else if rootPlace.map({ ids[place] < ids[$0] }) ?? true {
+                rootPlace = place
+            }
         }
 
         // Each container's alive children, sorted by order key then id.
-        var parentNumbers = [Int](repeating: -1, count: ids.count)
-        for number in ids.indices {
-            guard let parent = parents[number], let p = numbers[parent], viewKinds[p].isContainer else { continue }
-            parentNumbers[number] = p
+        var parentPlaces = [Int](repeating: -1, count: ids.count)
+        for place in ids.indices {
+            guard let parent = parents[place], let p = table.place(of: parent), viewKinds[p]?.isContainer == true else { continue }
+            parentPlaces[place] = p
         }
-        var (kidStart, kids) = Projection.grouped(parentNumbers, ownerCount: ids.count)
+        var (kidStart, kids) = Projection.grouped(parentPlaces, ownerCount: ids.count)
         for p in ids.indices where kidStart[p + 1] - kidStart[p] > 1 {
             kids[kidStart[p] ..< kidStart[p + 1]].sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : ids[$0] < ids[$1] }
         }
 
         // Depth first from the root: each view is listed under one parent only, so the walk
         // reaches a view at most once and cannot loop.
-        var order: [String] = [], parentPositions: [Int] = [], entries: [ViewState] = [], kinds: [ViewKind] = []
+        var order: [String] = [], parentPositions: [Int] = [], placeAt: [Int] = [], kinds: [ViewKind] = []
         var positionOf = [Int](repeating: -1, count: ids.count)
-        order.reserveCapacity(ids.count)
-        entries.reserveCapacity(ids.count)
-        kinds.reserveCapacity(ids.count)
-        parentPositions.reserveCapacity(ids.count)
-        if let rootNumber {
-            var stack = [(number: rootNumber, parent: -1)]
+        order.reserveCapacity(alive)
+        parentPositions.reserveCapacity(alive)
+        placeAt.reserveCapacity(alive)
+        kinds.reserveCapacity(alive)
+        if let rootPlace {
+            var stack = [(place: rootPlace, parent: -1)]
             while let next = stack.popLast() {
-                positionOf[next.number] = order.count
-                order.append(ids[next.number])
-                entries.append(states[next.number])
-                kinds.append(viewKinds[next.number])
+                positionOf[next.place] = order.count
+                order.append(ids[next.place])
+                placeAt.append(next.place)
+                kinds.append(viewKinds[next.place]!)
                 parentPositions.append(next.parent)
                 let position = order.count - 1
-                for kid in kids[kidStart[next.number] ..< kidStart[next.number + 1]].reversed() {
+                for kid in kids[kidStart[next.place] ..< kidStart[next.place + 1]].reversed() {
                     stack.append((kid, position))
                 }
             }
@@ -96,16 +88,18 @@ public struct Projection: Sendable {
 
         // Children by position, in sibling order (the walk wrote siblings in order).
         (childStart, childList) = Projection.grouped(parentPositions, ownerCount: order.count)
-
-        root = rootNumber.map { ids[$0] }
+        root = rootPlace.map { ids[$0] }
         self.order = order
-        self.entries = entries
-        self.kinds = kinds
         self.parentPositions = parentPositions
-        self.numbers = numbers
+        self.table = table
+        self.placeAt = placeAt
         self.positionOf = positionOf
-        detached = order.count == ids.count ? [] : ids.indices.filter { positionOf[$0] < 0 }.map { ids[$0] }.sorted()
+        self.kinds = kinds
+        detached = order.count == alive ? [] : ids.indices.filter { viewKinds[$0] != nil && positionOf[$0] < 0 }.map { ids[$0] }.sorted()
     }
+
+    /// The entries of the view at `position` in `order`.
+    func entries(at position: Int) -> ViewState { table.values[placeAt[position]] }
 
     /// Indices grouped by owner: `members[start[o] ..< start[o + 1]]` are the `i` with
     /// `owners[i] == o`, in increasing order; `-1` owns nothing. O(indices + owners).
@@ -127,8 +121,8 @@ public struct Projection: Sendable {
 
     /// The view's position in `order`, when it is in the document.
     private func position(of view: String) -> Int? {
-        guard let number = numbers[view], positionOf[number] >= 0 else { return nil }
-        return positionOf[number]
+        guard let place = table.place(of: view), positionOf[place] >= 0 else { return nil }
+        return positionOf[place]
     }
 
     /// Number of views in the document.
