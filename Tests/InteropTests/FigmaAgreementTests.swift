@@ -5,7 +5,7 @@ import LayoutSpec
 import Testing
 import TextMetrics
 
-/// Figma as the oracle, on every real file in `../shared/figma/`: each imported frame resolved
+/// Figma as the oracle, on every real file in `Tests/FigmaFiles/`: each imported frame resolved
 /// at its own size (installed fonts) must reproduce Figma's box of every non-text node to
 /// 0.5 pt, except where a label measured with other fonts than Figma's moves or sizes it, or
 /// a layer is rotated. `plumb-bench figma-agreement` prints the same figures.
@@ -23,7 +23,7 @@ import TextMetrics
     ]
 
     @Test func everySharedFileIsHere() {
-        #expect(Set(SharedFigmaFiles.names) == Set(Self.minimumAgreement.keys), "../shared/figma/ changed: update this table")
+        #expect(Set(SharedFigmaFiles.names) == Set(Self.minimumAgreement.keys), "Tests/FigmaFiles/ changed: update this table")
     }
 
     @Test(arguments: SharedFigmaFiles.names)

@@ -1,16 +1,13 @@
 import Foundation
 
-/// The real Figma responses in the shared folder (`../shared/figma/` beside the repository;
-/// found by walking up from this file, so a worktree one level deeper finds it too).
+/// The real Figma responses kept in the repository (`Tests/FigmaFiles/`, a copy of the team's
+/// `../shared/figma/` with each file's source and licence in its README), so any clone runs
+/// the tests that read them.
 enum SharedFigmaFiles {
     static let folder: URL? = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<6 {
-            directory.deleteLastPathComponent()
-            let candidate = directory.appendingPathComponent("shared/figma")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) { return candidate }
-        }
-        return nil
+        let candidate = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FigmaFiles")
+        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) ? candidate : nil
     }()
 
     /// File names, smallest first.

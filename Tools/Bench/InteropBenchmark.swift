@@ -8,13 +8,13 @@ import TextMetrics
 /// The figures of issue 10: Figma import and re-import, Figma agreement per file, HTML export
 /// size and speed, and the browser as a second layout engine.
 enum InteropBenchmark {
-    static let figmaUsage = "figma [FOLDER] [--plumb PATH] [--baseline PATH]   (FOLDER: ../shared/figma; baseline also PLUMB_BASELINE)"
+    static let figmaUsage = "figma [FOLDER] [--plumb PATH] [--baseline PATH]   (FOLDER: Tests/FigmaFiles; baseline also PLUMB_BASELINE)"
     static let agreementUsage = "figma-agreement [FOLDER]"
     static let htmlUsage = "html [--views N] [--runs N]"
     static let browserUsage = "browser [FOLDER] [--details N]"
 
     static func sharedFolder(_ arguments: [String]) -> String {
-        arguments.first { !$0.hasPrefix("-") && !isOptionValue($0, in: arguments) } ?? "../shared/figma"
+        arguments.first { !$0.hasPrefix("-") && !isOptionValue($0, in: arguments) } ?? "Tests/FigmaFiles"
     }
 
     static func isOptionValue(_ argument: String, in arguments: [String]) -> Bool {
