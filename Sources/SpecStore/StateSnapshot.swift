@@ -16,7 +16,7 @@ enum StateSnapshot {
     }
 
     /// The snapshot of `state` handed to `emit` in pieces of about `pieceSize` bytes, in order:
-    /// the same pieces on every call for one unchanged state (dictionary order is stable).
+    /// the same pieces on every call for one unchanged state (its views keep their places).
     static func encode(_ state: DocumentState, _ emit: ([UInt8]) -> Void) {
         var sites: [SiteID: Int] = [:]
         var siteList: [SiteID] = []
