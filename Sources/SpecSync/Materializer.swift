@@ -38,7 +38,11 @@ public enum Materializer {
         public var parents: [Int] { projection.parentPositions }
         public func id(at index: Int) -> String { projection.order[index] }
         public func view(at index: Int) -> View {
-            Materializer.view(projection.order[index], projection.entries(at: index), kind: projection.kinds[index])
+            var view = View(id: projection.order[index], kind: projection.kinds[index])
+            for (property, value) in projection.shownProperties(at: index) {
+                if let json = checkedValue(property, value) { view.setValue(json, for: property) }
+            }
+            return view
         }
 
         /// Every view made, as a spec.
@@ -71,8 +75,13 @@ public enum Materializer {
 
     /// The value as shown, when the property is part of the view (see `shows`).
     static func shownValue(_ property: Property, _ value: String?, kind: ViewKind) -> JSONValue? {
-        guard let value, !property.isStructural, property.applies(to: kind), let json = ValueText.decode(value),
-              property.type.check(json) == nil else { return nil }
+        guard let value, !property.isStructural, property.applies(to: kind) else { return nil }
+        return checkedValue(property, value)
+    }
+
+    /// The value when it is valid JSON of the property's type.
+    private static func checkedValue(_ property: Property, _ value: String) -> JSONValue? {
+        guard let json = ValueText.decode(value), property.type.check(json) == nil else { return nil }
         return json
     }
 

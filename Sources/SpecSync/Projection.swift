@@ -19,8 +19,6 @@ public struct Projection: Sendable {
     public let detached: [String]
     /// The projected state's views: their places number the views here.
     private let table: ViewTable
-    /// The place of each view of `order`.
-    private let placeAt: [Int]
     /// The position in `order` of the view at each place (`-1` when it is not in the document).
     private let positionOf: [Int]
     /// The kind of each view of `order`.
@@ -29,6 +27,12 @@ public struct Projection: Sendable {
     /// `childList[childStart[p] ..< childStart[p + 1]]`, in sibling order.
     private let childStart: [Int]
     private let childList: [Int]
+    /// The properties the view at position `p` may show (set, not structure, applying to its
+    /// kind) are `shown[shownStart[p] ..< shownStart[p + 1]]`: copied out of the state in tree
+    /// order, so a writer of every view reads them in the order they lie in memory (a state
+    /// read from the store holds its views in id order).
+    private let shownStart: [Int]
+    private let shown: [(property: Property, value: String)]
 
     /// Projects an effective state. O(views · log siblings); one hash of each parent's id, the
     /// tree built in arrays of the state's places.
@@ -38,15 +42,29 @@ public struct Projection: Sendable {
         var viewKinds = [ViewKind?](repeating: nil, count: ids.count)
         var parents = [String?](repeating: nil, count: ids.count)
         var keys = [String](repeating: "", count: ids.count)
+        var shownCounts = [Int](repeating: 0, count: ids.count)
         var rootPlace: Int?, alive = 0
         for place in ids.indices {
-            let properties = table.values[place]
-            guard properties[.alive]?.value == "true", let kind = Projection.kind(properties) else { continue }
+            // One walk of the view's entries finds its structure and counts the rest.
+            var isAlive = false, kindText: String?, parentText: String?, orderText: String?, others = 0
+            for (property, entry) in table.values[place] {
+                switch property {
+                case .alive: isAlive = entry.value == "true"
+                case .kind: kindText = entry.value
+                case .parent: parentText = entry.value
+                case .order: orderText = entry.value
+                default: others += 1
+                }
+            }
+            guard isAlive, let kind = Projection.kind(stored: kindText) else { continue }
             viewKinds[place] = kind
             alive += 1
-            if let parent = ValueText.stringValue(properties[.parent]?.value) {
+            if others > 0 {
+                shownCounts[place] = table.values[place].reduce(0) { $0 + (Projection.mayShow($1, kind: kind) ? 1 : 0) }
+            }
+            if let parent = ValueText.stringValue(parentText) {
                 parents[place] = parent
-                keys[place] = ValueText.stringValue(properties[.order]?.value) ?? ""
+                keys[place] = ValueText.stringValue(orderText) ?? ""
             } else if rootPlace.map({ ids[place] < ids[$0] }) ?? true {
                 rootPlace = place
             }
@@ -65,19 +83,20 @@ public struct Projection: Sendable {
 
         // Depth first from the root: each view is listed under one parent only, so the walk
         // reaches a view at most once and cannot loop.
-        var order: [String] = [], parentPositions: [Int] = [], placeAt: [Int] = [], kinds: [ViewKind] = []
+        var order: [String] = [], parentPositions: [Int] = [], kinds: [ViewKind] = []
         var positionOf = [Int](repeating: -1, count: ids.count)
+        var shownStart = [0]
         order.reserveCapacity(alive)
         parentPositions.reserveCapacity(alive)
-        placeAt.reserveCapacity(alive)
         kinds.reserveCapacity(alive)
+        shownStart.reserveCapacity(alive + 1)
         if let rootPlace {
             var stack = [(place: rootPlace, parent: -1)]
             while let next = stack.popLast() {
                 positionOf[next.place] = order.count
                 order.append(ids[next.place])
-                placeAt.append(next.place)
                 kinds.append(viewKinds[next.place]!)
+                shownStart.append(shownStart[shownStart.count - 1] + shownCounts[next.place])
                 parentPositions.append(next.parent)
                 let position = order.count - 1
                 for kid in kids[kidStart[next.place] ..< kidStart[next.place + 1]].reversed() {
@@ -92,14 +111,34 @@ public struct Projection: Sendable {
         self.order = order
         self.parentPositions = parentPositions
         self.table = table
-        self.placeAt = placeAt
         self.positionOf = positionOf
         self.kinds = kinds
+        self.shownStart = shownStart
+        // Views in place order, each one's properties written at its position's slot.
+        let total = shownStart[order.count]
+        shown = .init(unsafeUninitializedCapacity: total) { buffer, initialized in
+            for place in ids.indices where positionOf[place] >= 0 {
+                var slot = shownStart[positionOf[place]]
+                let kind = viewKinds[place]!
+                for pair in table.values[place] where Projection.mayShow(pair, kind: kind) {
+                    (buffer.baseAddress! + slot).initialize(to: (pair.property, pair.entry.value!))
+                    slot += 1
+                }
+            }
+            initialized = total
+        }
         detached = order.count == alive ? [] : ids.indices.filter { viewKinds[$0] != nil && positionOf[$0] < 0 }.map { ids[$0] }.sorted()
     }
 
-    /// The entries of the view at `position` in `order`.
-    func entries(at position: Int) -> ViewState { table.values[placeAt[position]] }
+    /// The properties the view at `position` in `order` may show, with their values: those
+    /// set, not structure, and applying to its kind (`Materializer` checks the values).
+    func shownProperties(at position: Int) -> ArraySlice<(property: Property, value: String)> {
+        shown[shownStart[position] ..< shownStart[position + 1]]
+    }
+
+    private static func mayShow(_ pair: ViewState.Element, kind: ViewKind) -> Bool {
+        pair.entry.value != nil && !pair.property.isStructural && pair.property.applies(to: kind)
+    }
 
     /// Indices grouped by owner: `members[start[o] ..< start[o + 1]]` are the `i` with
     /// `owners[i] == o`, in increasing order; `-1` owns nothing. O(indices + owners).
@@ -142,8 +181,18 @@ public struct Projection: Sendable {
 
     /// The view's kind when the entry holds a known one.
     static func kind(_ properties: ViewState) -> ViewKind? {
-        ValueText.stringValue(properties[.kind]?.value).flatMap(ViewKind.init(rawValue:))
+        kind(stored: properties[.kind]?.value)
     }
+
+    /// The kind a stored `kind` value names, if any: compared as stored text first (each
+    /// kind's canonical text), the way nearly every value is stored.
+    static func kind(stored text: String?) -> ViewKind? {
+        guard let text else { return nil }
+        for (stored, kind) in storedKinds where stored == text { return kind }
+        return ValueText.stringValue(text).flatMap(ViewKind.init(rawValue:))
+    }
+
+    private static let storedKinds = ViewKind.allCases.map { (ValueText.string($0.rawValue), $0) }
 }
 
 /// Why a view is not in the document.
