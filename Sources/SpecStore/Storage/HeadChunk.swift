@@ -69,6 +69,8 @@ enum HeadChunk {
         var previousHLC: Int64 = 0
         // A view's entries are folded in together: one lookup of the view, not one per entry.
         var entries: [(property: Property, entry: DocumentState.Entry)] = []
+        // Runs of entries by one site are the rule: its id is looked up once a run.
+        var lastNumber = UInt64.max, lastSite: SiteID?
         for _ in 0..<viewCount {
             guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
                   let tail = reader.take(rest) else { return false }
@@ -78,8 +80,12 @@ enum HeadChunk {
             entries.removeAll(keepingCapacity: true)
             for _ in 0..<entryCount {
                 guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
-                      number <= UInt64(Int64.max), let siteID = site(Int64(number)),
-                      let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
+                      number <= UInt64(Int64.max) else { return false }
+                if number != lastNumber {
+                    lastNumber = number
+                    lastSite = site(Int64(number))
+                }
+                guard let siteID = lastSite, let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
                       let value = ChangeBlock.readValue(&reader) else { return false }
                 previousSeq = previousSeq &+ seqDelta
                 previousHLC = previousHLC &+ hlcDelta
