@@ -29,6 +29,30 @@ public enum JSONWriter {
         return "\(number)"
     }
 
+    /// Appends `format(number)`'s text; whole numbers are written digit by digit, without a
+    /// string between (frames and specs are mostly whole points).
+    public static func appendNumber(_ number: Double, to out: inout [UInt8]) {
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            out += format(number).utf8
+            return
+        }
+        var whole = Int64(number)
+        if whole < 0 {
+            out.append(UInt8(ascii: "-"))
+            whole = -whole
+        }
+        var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for the 15 digits of a whole below 1e15
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[15 - count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            out.append(contentsOf: buffer[(16 - count)...])
+        }
+    }
+
     /// Quotes and escapes a string as JSON.
     public static func quote(_ text: String) -> String {
         var out = [UInt8]()
@@ -40,7 +64,7 @@ public enum JSONWriter {
     /// C1 controls and the bidirectional overrides and isolates are written as `\u` escapes:
     /// the same string to any JSON reader, and safe to print on a terminal, whatever a spec,
     /// store or bundle held.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
         var text = text
         text.withUTF8 { bytes in
@@ -95,7 +119,7 @@ public enum JSONWriter {
         switch value {
         case .null: out += "null".utf8
         case .bool(let flag): out += (flag ? "true" : "false").utf8
-        case .number(let number): out += format(number).utf8
+        case .number(let number): appendNumber(number, to: &out)
         case .string(let text): appendQuoted(text, to: &out)
         case .array(let elements):
             if elements.isEmpty { out += "[]".utf8; return }
@@ -151,6 +175,14 @@ public enum JSONWriter {
 
     static func newline(_ out: inout [UInt8], _ level: Int) {
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(0x20, count: 2 * level))
+        var count = 2 * level
+        while count > 0 {
+            let run = min(count, indentation.count)
+            out.append(contentsOf: indentation[..<run])
+            count -= run
+        }
     }
+
+    /// Spaces copied at once by `newline`.
+    private static let indentation = [UInt8](repeating: 0x20, count: 128)
 }

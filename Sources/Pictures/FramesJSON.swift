@@ -41,9 +41,9 @@ public enum FramesJSON {
 
     private static func appendFrame(_ index: Int, spec: Spec, layout: Layout, to out: inout [UInt8]) {
         out += "{ \"id\": ".utf8
-        out += JSONWriter.quote(spec.views[index].id).utf8
+        JSONWriter.appendQuoted(spec.views[index].id, to: &out)
         out += ", \"parent\": ".utf8
-        out += (spec.parentID(of: index).map(JSONWriter.quote) ?? "null").utf8
+        if let parent = spec.parentID(of: index) { JSONWriter.appendQuoted(parent, to: &out) } else { out += "null".utf8 }
         out += ", ".utf8
         appendRect(layout.frames[index], to: &out)
         if !layout.isDrawn[index] { out += ", \"drawn\": false".utf8 }
@@ -53,7 +53,7 @@ public enum FramesJSON {
             out += ", \"lines\": [".utf8
             for (number, line) in text.lines.enumerated() {
                 out += (number == 0 ? " { \"text\": " : ", { \"text\": ").utf8
-                out += JSONWriter.quote(line.text).utf8
+                JSONWriter.appendQuoted(line.text, to: &out)
                 out += ", ".utf8
                 appendRect(line.rect, to: &out)
                 out += " }".utf8
@@ -66,13 +66,13 @@ public enum FramesJSON {
     /// `"x": 0, "y": 0, "width": 1, "height": 2`
     private static func appendRect(_ rect: Rect, to out: inout [UInt8]) {
         out += "\"x\": ".utf8
-        out += JSONWriter.format(rect.x).utf8
+        JSONWriter.appendNumber(rect.x, to: &out)
         out += ", \"y\": ".utf8
-        out += JSONWriter.format(rect.y).utf8
+        JSONWriter.appendNumber(rect.y, to: &out)
         out += ", \"width\": ".utf8
-        out += JSONWriter.format(rect.width).utf8
+        JSONWriter.appendNumber(rect.width, to: &out)
         out += ", \"height\": ".utf8
-        out += JSONWriter.format(rect.height).utf8
+        JSONWriter.appendNumber(rect.height, to: &out)
     }
 
     /// `{"x", "y", "width", "height"}` as a value, for other JSON outputs.

@@ -6,7 +6,7 @@ import SeededRandom
 struct JSONWriterTests {
     static let numberFormats: [(Double, String)] = [
         (0, "0"), (-0.0, "0"), (1, "1"), (-3, "-3"), (0.5, "0.5"), (-2.25, "-2.25"), (0.1, "0.1"),
-        (1e14, "100000000000000"), (999_999_999_999_999, "999999999999999"), (1e15, "1000000000000000.0"),
+        (1e14, "100000000000000"), (999_999_999_999_999, "999999999999999"), (-999_999_999_999_999, "-999999999999999"), (1e15, "1000000000000000.0"),
         (1e16, "1e+16"), (1e20, "1e+20"), (-1e20, "-1e+20"), (1e-7, "1e-07"), (123.456, "123.456"), (1.0 / 3.0, "0.3333333333333333"),
     ]
 
@@ -14,6 +14,9 @@ struct JSONWriterTests {
     func numberFormat(_ number: Double, _ expected: String) throws {
         #expect(JSONWriter.format(number) == expected)
         #expect(JSONWriter.compact(.number(number)) == expected)
+        var bytes = Array("x".utf8)
+        JSONWriter.appendNumber(number, to: &bytes)
+        #expect(bytes == Array(("x" + expected).utf8))
         // Whatever the spelling, it reads back as the same number.
         #expect(try JSONParser.parse(expected) == .number(number))
     }
@@ -149,5 +152,16 @@ struct JSONWriterTests {
         let steps = Int(exponent.rounded(.towardZero))
         for _ in 0..<abs(steps) { result = steps > 0 ? result * 10 : result / 10 }
         return result
+    }
+}
+
+extension JSONWriterTests {
+    /// Numbers JSON cannot hold are written as `null`, by the string and the byte writer alike.
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteNumbers(_ number: Double) {
+        var bytes: [UInt8] = []
+        JSONWriter.appendNumber(number, to: &bytes)
+        #expect(bytes == Array("null".utf8))
+        #expect(JSONWriter.format(number) == "null")
     }
 }
