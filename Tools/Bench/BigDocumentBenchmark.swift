@@ -9,6 +9,10 @@ import Foundation
 ///   (view, property), in one transaction;
 /// - the scan floor: the `sqlite3` shell reading the head rows back.
 ///
+/// The reads (resolve, show) run five times each, every run followed by a run of the scan
+/// floor, and their ratio is of the two medians: on a machine whose speed drifts by the minute,
+/// a read and its floor are then measured under the same conditions.
+///
 /// With `--baseline`, another build (the release before this work) runs the same commands in
 /// its own store, side by side.
 enum BigDocumentBenchmark {
@@ -31,22 +35,25 @@ enum BigDocumentBenchmark {
 
         var columns = [Column(name: "Plumb", binary: plumb)]
         if let baseline = StoreBenchmark.value(of: "--baseline", in: arguments) { columns.append(Column(name: "baseline", binary: baseline)) }
+        let scanDatabase = try SQLiteFloors.prepare(spec: spec, scratch: folder + "/scan-floor")
         var results: [[Figure]] = []
         for column in columns {
-            results.append(try measure(column.binary, spec: spec, folder: folder + "/" + column.name, history: history))
+            results.append(try measure(column.binary, spec: spec, folder: folder + "/" + column.name, history: history,
+                                       scanFloor: { try SQLiteFloors.scan(scanDatabase) }))
         }
         // Measured after the commands: a child's peak memory starts from this process's own.
         let floors = try SQLiteFloors.measure(spec: spec, scratch: folder)
         print("big documents: random.json, \(floors.rows) (view, property) rows")
         print("  insert floor (sqlite3 shell, log + head tables): \(FigureTable.ms(floors.insert))")
         print("  scan floor (sqlite3 shell, head rows):           \(FigureTable.ms(floors.scan))")
+        print("  reads: median of \(pairedRuns) runs, each beside a run of the scan floor; × floor is to that floor's median")
         var table = FigureTable(["command"] + columns.flatMap { ["\($0.name)", "memory", "× floor"] } + ["goal"])
         for (row, figure) in results[0].enumerated() {
             var cells = [figure.name]
             for column in results.indices {
                 let other = results[column][row]
                 cells += [FigureTable.ms(other.seconds), FigureTable.mb(other.peakMB),
-                          other.floor.map { FigureTable.ratio(other.seconds, $0 == .insert ? floors.insert : floors.scan) } ?? ""]
+                          other.floor.map { FigureTable.ratio(other.seconds, other.floorSeconds ?? ($0 == .insert ? floors.insert : floors.scan)) } ?? ""]
             }
             table.add(row: cells + [figure.goal])
         }
@@ -61,10 +68,28 @@ enum BigDocumentBenchmark {
         let peakMB: Double
         let floor: Floor?
         let goal: String
+        /// The floor measured beside this figure's runs, when it was.
+        var floorSeconds: Double?
+    }
+
+    /// How many times each read runs beside the scan floor.
+    static let pairedRuns = 5
+
+    /// The median of `pairedRuns` runs of a read (after one warm-up), each followed by a run of
+    /// the scan floor, and the median of those floor runs.
+    static func paired(_ arguments: [String], in folder: String, environment: [String: String],
+                       scanFloor: () throws -> Double) throws -> (run: CommandRun, floor: Double) {
+        try CommandRun.checked(arguments, in: folder, environment: environment)
+        var runs: [CommandRun] = [], floors: [Double] = []
+        for _ in 0..<pairedRuns {
+            runs.append(try CommandRun.checked(arguments, in: folder, environment: environment))
+            floors.append(try scanFloor())
+        }
+        return (runs.sorted { $0.seconds < $1.seconds }[pairedRuns / 2], floors.sorted()[pairedRuns / 2])
     }
 
     /// Every command of the table, in a fresh store under `folder`.
-    static func measure(_ plumb: String, spec: String, folder: String, history: Int) throws -> [Figure] {
+    static func measure(_ plumb: String, spec: String, folder: String, history: Int, scanFloor: () throws -> Double) throws -> [Figure] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let environment = ["PLUMB_AUTHOR": "bench", "NO_COLOR": "1"]
         func timed(_ arguments: String..., output: String? = nil) throws -> CommandRun {
@@ -76,12 +101,14 @@ enum BigDocumentBenchmark {
         figures.append(Figure(name: "apply random.json (new)", seconds: apply.seconds, peakMB: apply.peakMB, floor: .insert, goal: "≤ 2.5× insert"))
         let set = try CommandRun.median(9, [plumb, "set", "random", "n500", "width=77"], in: folder, environment: environment)
         figures.append(Figure(name: "set random n500 width=77 (median)", seconds: set.seconds, peakMB: set.peakMB, floor: nil, goal: "≤ 12 ms"))
-        let resolve = try timed("resolve", "random", "--size", "1920x1080", "--format", "json", "-o", folder + "/r.json")
-        figures.append(Figure(name: "resolve → JSON file", seconds: resolve.seconds, peakMB: resolve.peakMB, floor: .scan, goal: "≤ 3.5× scan, ≤ 200 MB"))
-        let showHead = try timed("show", "random")
-        figures.append(Figure(name: "show random", seconds: showHead.seconds, peakMB: showHead.peakMB, floor: .scan, goal: "≤ 3.5× scan"))
-        let showFirst = try timed("show", "random@1")
-        figures.append(Figure(name: "show random@1", seconds: showFirst.seconds, peakMB: showFirst.peakMB, floor: .scan, goal: "≤ 3.5× scan"))
+        func read(_ name: String, _ arguments: String..., goal: String) throws {
+            let (run, floor) = try paired([plumb] + arguments, in: folder, environment: environment, scanFloor: scanFloor)
+            figures.append(Figure(name: name, seconds: run.seconds, peakMB: run.peakMB, floor: .scan, goal: goal, floorSeconds: floor))
+        }
+        try read("resolve → JSON file", "resolve", "random", "--size", "1920x1080", "--format", "json", "-o", folder + "/r.json",
+                 goal: "≤ 3.5× scan, ≤ 200 MB")
+        try read("show random", "show", "random", goal: "≤ 3.5× scan")
+        try read("show random@1", "show", "random@1", goal: "≤ 3.5× scan")
         let adjacent = try timed("diff", "random@head~1", "head")
         figures.append(Figure(name: "diff of adjacent versions", seconds: adjacent.seconds, peakMB: adjacent.peakMB, floor: nil, goal: "≤ 50 ms"))
         let first = try timed("diff", "random@1", "head")
@@ -128,9 +155,24 @@ enum SQLiteFloors {
         let scan: Double
     }
 
-    static func measure(spec path: String, scratch: String) throws -> Result {
+    /// A database of the floor's rows under `scratch`, for `scan`.
+    static func prepare(spec path: String, scratch: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scriptPath = scratch + "/floor.sql", database = scratch + "/floor.sqlite"
+        try insertScript(spec: path).write(toFile: scriptPath, atomically: false, encoding: .utf8)
+        try CommandRun.checked(["sqlite3", database, ".read \(scriptPath)"])
+        return database
+    }
+
+    /// Seconds the `sqlite3` shell takes to read the head rows of `database` back.
+    static func scan(_ database: String) throws -> Double {
+        try CommandRun.checked(["sqlite3", database, "SELECT view, property, value FROM head"]).seconds
+    }
+
+    /// The script that inserts the spec's rows into the log and head tables.
+    static func insertScript(spec path: String) -> String {
         let file = path.replacingOccurrences(of: "'", with: "''")
-        let script = """
+        return """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             CREATE TABLE log (site INTEGER, seq INTEGER, view TEXT, property TEXT, value TEXT,
                               PRIMARY KEY (site, seq)) WITHOUT ROWID;
@@ -143,13 +185,16 @@ enum SQLiteFloors {
             COMMIT;
 
             """
+    }
+
+    static func measure(spec path: String, scratch: String) throws -> Result {
         let scriptPath = scratch + "/floor.sql", database = scratch + "/floor.sqlite", count = scratch + "/floor-count.txt"
-        try script.write(toFile: scriptPath, atomically: false, encoding: .utf8)
+        try insertScript(spec: path).write(toFile: scriptPath, atomically: false, encoding: .utf8)
         var inserts: [Double] = [], scans: [Double] = []
         for _ in 0..<3 {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
             inserts.append(try CommandRun.checked(["sqlite3", database, ".read \(scriptPath)"]).seconds)
-            scans.append(try CommandRun.checked(["sqlite3", database, "SELECT view, property, value FROM head"]).seconds)
+            scans.append(try scan(database))
         }
         try CommandRun.checked(["sqlite3", database, "SELECT count(*) FROM head"], output: count)
         let rows = Int((try String(contentsOfFile: count, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
