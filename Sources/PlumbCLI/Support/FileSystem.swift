@@ -77,7 +77,11 @@ enum FileSystem {
             throw CLIError.failure("\(name): the folder \(folder) does not exist. Create it first, or write somewhere else.")
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // The bytes are handed to `Data` without a copy (a frames file of 100,000 views is 9.5 MB).
+            try bytes.withUnsafeBytes { buffer in
+                let data = buffer.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none) } ?? Data()
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
         } catch {
             let reason: String
             switch (error as NSError).code {
