@@ -111,6 +111,9 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     /// of `allCases`: read it rather than hash (readers of large states ask for it per entry).
     /// `SpecCodecTests` checks the two agree.
     public var position: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// The number of properties (`allCases.count`, without building the list).
+    public static let count = allCases.count
 }
 
 /// The value type of a property, which decides how values are checked and parsed.

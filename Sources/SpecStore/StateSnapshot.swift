@@ -81,7 +81,6 @@ enum StateSnapshot {
         }
         guard let viewCount = reader.varint() else { return nil }
         var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
-        var entries: [(property: Property, entry: DocumentState.Entry)] = []
         for _ in 0..<viewCount {
             guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
                   let count = reader.varint() else { return nil }
@@ -92,7 +91,9 @@ enum StateSnapshot {
                 continue
             }
             guard let view = String(validatingUTF8Bytes: name) else { return nil }
-            entries.removeAll(keepingCapacity: true)
+            // An array of the view's own, which the state keeps.
+            var entries: [(property: Property, entry: DocumentState.Entry)] = []
+            entries.reserveCapacity(Int(min(count, UInt64(Property.count))))
             for _ in 0..<count {
                 guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
                       let property = property(named: name),

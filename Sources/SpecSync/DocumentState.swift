@@ -47,7 +47,9 @@ public struct DocumentState: Sendable, Equatable {
     }
 
     /// Folds in several entries of one view: one lookup of the view, not one per entry (for
-    /// readers of stored states, which hold a view's entries together).
+    /// readers of stored states, which hold a view's entries together). A new view whose
+    /// entries name each property once keeps `entries` as its list, uncopied: a reader hands
+    /// each view its own array, made at the view's size.
     public mutating func apply(view: String, entries: [(property: Property, entry: Entry)]) {
         var added = 0
         views.modify(view) { $0.fold(entries, added: &added) }
@@ -75,7 +77,7 @@ public struct DocumentState: Sendable, Equatable {
     /// Does nothing for a view already held; leaves the view empty until its changes fold.
     mutating func reserve(newView view: String, entries: Int) {
         guard !views.contains(view) else { return }
-        views.modify(view) { $0.reserveCapacity(min(entries, Property.allCases.count)) }
+        views.modify(view) { $0.reserveCapacity(min(entries, Property.count)) }
     }
 
     /// Folds in every entry of another state (the join of the two).
@@ -152,9 +154,7 @@ public struct ViewState: Sendable, Equatable, Sequence {
                 defer { seen |= bit }
                 return seen & bit == 0
             }) {
-                // Copied at its own size: the caller's buffer may be larger, and is reused.
-                items.reserveCapacity(batch.count)
-                items.append(contentsOf: batch)
+                items = batch
                 added += batch.count
                 return
             }
