@@ -62,10 +62,7 @@ public enum Materializer {
 
     /// One view with the properties that apply to its kind and hold a valid value.
     static func view(_ id: String, _ properties: ViewState) -> View {
-        view(id, properties, kind: Projection.kind(properties)!)
-    }
-
-    static func view(_ id: String, _ properties: ViewState, kind: ViewKind) -> View {
+        let kind = Projection.kind(properties)!
         var view = View(id: id, kind: kind)
         for (property, entry) in properties {
             if let json = shownValue(property, entry.value, kind: kind) { view.setValue(json, for: property) }
@@ -75,8 +72,14 @@ public enum Materializer {
 
     /// The value as shown, when the property is part of the view (see `shows`).
     static func shownValue(_ property: Property, _ value: String?, kind: ViewKind) -> JSONValue? {
-        guard let value, !property.isStructural, property.applies(to: kind) else { return nil }
+        guard let value, isShown(property, kind: kind) else { return nil }
         return checkedValue(property, value)
+    }
+
+    /// True when a view of `kind` shows the property when it holds a valid value: it is not
+    /// structure and applies to the kind.
+    static func isShown(_ property: Property, kind: ViewKind) -> Bool {
+        !property.isStructural && property.applies(to: kind)
     }
 
     /// The value when it is valid JSON of the property's type.

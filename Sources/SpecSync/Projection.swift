@@ -137,7 +137,7 @@ public struct Projection: Sendable {
     }
 
     private static func mayShow(_ pair: ViewState.Element, kind: ViewKind) -> Bool {
-        pair.entry.value != nil && !pair.property.isStructural && pair.property.applies(to: kind)
+        pair.entry.value != nil && Materializer.isShown(pair.property, kind: kind)
     }
 
     /// Indices grouped by owner: `members[start[o] ..< start[o + 1]]` are the `i` with
