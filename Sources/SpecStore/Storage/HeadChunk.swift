@@ -67,8 +67,6 @@ enum HeadChunk {
         var previousID: [UInt8] = []
         var previousSeq: Int64 = 0
         var previousHLC: Int64 = 0
-        // A view's entries are folded in together (one lookup of the view, not one per entry),
-        // in an array of their own that the state keeps.
         // Runs of entries by one site are the rule: its id is looked up once a run.
         var lastNumber = UInt64.max, lastSite: SiteID?
         for _ in 0..<viewCount {
@@ -77,6 +75,8 @@ enum HeadChunk {
             previousID.removeSubrange(shared...)
             previousID.append(contentsOf: tail)
             guard let id = String(validatingUTF8Bytes: previousID), let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            // A view's entries are folded in together (one lookup of the view, not one per
+            // entry), in an array of their own that the state keeps.
             var entries: [(property: Property, entry: DocumentState.Entry)] = []
             entries.reserveCapacity(min(entryCount, Property.count))
             for _ in 0..<entryCount {
