@@ -91,7 +91,6 @@ public final class Store {
         access = mode == .readOnly || mode == .immutable ? .read : .write
         do {
             database = try Store.connect(path, mode: mode)
-            try database.execute("PRAGMA busy_timeout = \(Store.busyTimeout)")
             let migrator = Migrator(database: database, migrations: Migration.all)
             try migrator.checkCompatible()
             let found = try migrator.currentVersion()
@@ -116,16 +115,23 @@ public final class Store {
         try loadSites()
     }
 
-    /// A connection; a read-only one falls back to an immutable open where SQLite cannot make
-    /// the write-ahead log's shared-memory file (a folder this user cannot write).
+    /// A connection, waiting up to `busyTimeout` for locks from its first read on: two readers
+    /// opening a store at once can find it locked while one rebuilds the log's index. A
+    /// read-only one falls back to an immutable open where SQLite cannot make the write-ahead
+    /// log's shared-memory file (a folder this user cannot write).
     private static func connect(_ path: String, mode: Database.Mode) throws(SQLiteError) -> Database {
-        guard mode == .readOnly else { return try Database(path: path, mode: mode) }
+        func opened(_ mode: Database.Mode) throws(SQLiteError) -> Database {
+            let database = try Database(path: path, mode: mode)
+            try database.execute("PRAGMA busy_timeout = \(busyTimeout)")
+            return database
+        }
+        guard mode == .readOnly else { return try opened(mode) }
         do {
-            let database = try Database(path: path, mode: .readOnly)
+            let database = try opened(.readOnly)
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
             return database
         } catch let error where error.code & 0xFF == 14 || error.code & 0xFF == 8 {
-            return try Database(path: path, mode: .immutable)
+            return try opened(.immutable)
         }
     }
 
