@@ -97,14 +97,14 @@ enum StateSnapshot {
             for _ in 0..<count {
                 guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
                       let property = property(named: name),
-                      let siteIndex = reader.varint(), Int(siteIndex) < sites.count,
-                      let seq = reader.varint(), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
+                      let siteIndex = reader.count(atMost: sites.count - 1),
+                      let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
                 var value: String?
                 if flag.first == 1 {
                     guard let text = reader.string() else { return nil }
                     value = text
                 }
-                let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[Int(siteIndex)], seq: Int64(seq))
+                let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[siteIndex], seq: Int64(seq))
                 entries.append((property, DocumentState.Entry(value: value, stamp: stamp)))
             }
             state.apply(view: view, entries: entries)
@@ -128,7 +128,7 @@ enum StateSnapshot {
     /// Steps over one entry, checking only its framing.
     private static func skipEntry(_ reader: inout BinaryReader, siteCount: Int) -> Bool {
         guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil,
-              let siteIndex = reader.varint(), Int(siteIndex) < siteCount,
+              reader.count(atMost: siteCount - 1) != nil,
               reader.varint() != nil, reader.varint() != nil, let flag = reader.take(1) else { return false }
         if flag.first == 1 {
             guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil else { return false }

@@ -42,7 +42,8 @@ enum TreeSnapshot {
         guard reader.take(4) == magic[...], let flag = reader.take(1) else { return nil }
         var lastMove: Stamp?
         if flag.first == 1 {
-            guard let raw = reader.take(16), let site = SiteID(bytes: raw), let seq = reader.varint(), let hlc = reader.varint() else { return nil }
+            guard let raw = reader.take(16), let site = SiteID(bytes: raw), let seq = reader.varint(), seq <= UInt64(Int64.max),
+                  let hlc = reader.varint() else { return nil }
             lastMove = Stamp(hlc: Timestamp(rawValue: hlc), site: site, seq: Int64(seq))
         }
         guard let siteCount = reader.count(atMost: reader.remaining / 16) else { return nil }
@@ -55,7 +56,7 @@ enum TreeSnapshot {
         var overrides: [String: DocumentState.Entry] = [:]
         for _ in 0..<count {
             guard let view = reader.string(), let siteIndex = reader.count(atMost: sites.count - 1),
-                  let seq = reader.varint(), let hlc = reader.varint(), let present = reader.take(1) else { return nil }
+                  let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(), let present = reader.take(1) else { return nil }
             var value: String?
             if present.first == 1 {
                 guard let text = reader.string() else { return nil }

@@ -141,4 +141,30 @@ struct StorageCodecTests {
         #expect(bytes == StateSnapshot.encode(big))
         #expect(StateSnapshot.decode(bytes) == big)
     }
+
+    /// A snapshot whose entry names a site index or a seq too large for an integer is refused,
+    /// not trapped on (the varints read as 64-bit unsigned numbers).
+    @Test(arguments: [(UInt64.max, UInt64(1)), (UInt64(0), UInt64.max), (UInt64(1) << 63, UInt64(1))])
+    func aSnapshotWithOutOfRangeNumbersIsRefused(siteIndex: UInt64, seq: UInt64) {
+        func snapshot(siteIndex: UInt64, seq: UInt64) -> [UInt8] {
+            var out = BinaryWriter()
+            out.raw(StateSnapshot.magic)
+            out.varint(1)
+            out.raw(site.bytes)
+            out.varint(1)
+            out.string("root")
+            out.varint(1)
+            out.string("width")
+            out.varint(siteIndex)
+            out.varint(seq)
+            out.varint(5)
+            out.raw([1])
+            out.string("12")
+            return out.bytes
+        }
+        #expect(StateSnapshot.decode(snapshot(siteIndex: 0, seq: 1))?.value("root", .width) == "12", "the same bytes with sane numbers read")
+        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq)) == nil)
+        // A reader of other views steps over the entry by its framing alone, and does not trap.
+        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq), views: ["other"])?.views.isEmpty ?? true)
+    }
 }
