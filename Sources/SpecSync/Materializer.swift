@@ -24,7 +24,8 @@ public enum Materializer {
         try spec(named: name, projection: Projection(state))
     }
 
-    /// Builds the tree of an already computed projection (which holds its views' entries).
+    /// Builds the tree of an already computed projection (which holds the properties each view
+    /// may show).
     public static func spec(named name: String, projection: Projection) throws(Failure) -> Result {
         Result(spec: try views(named: name, projection: projection).makeSpec(), detached: projection.detached)
     }
@@ -38,11 +39,8 @@ public enum Materializer {
         public var parents: [Int] { projection.parentPositions }
         public func id(at index: Int) -> String { projection.order[index] }
         public func view(at index: Int) -> View {
-            var view = View(id: projection.order[index], kind: projection.kinds[index])
-            for (property, value) in projection.shownProperties(at: index) {
-                if let json = checkedValue(property, value) { view.setValue(json, for: property) }
-            }
-            return view
+            Materializer.view(projection.order[index], kind: projection.kinds[index],
+                              properties: projection.shownProperties(at: index).lazy.map { ($0.property, $0.value) })
         }
 
         /// Every view made, as a spec.
@@ -63,9 +61,14 @@ public enum Materializer {
     /// One view with the properties that apply to its kind and hold a valid value.
     static func view(_ id: String, _ properties: ViewState) -> View {
         let kind = Projection.kind(properties)!
+        return view(id, kind: kind, properties: properties.lazy.map { ($0.property, $0.entry.value) })
+    }
+
+    /// A view of `kind` with each of `properties` it shows and whose value is valid.
+    private static func view(_ id: String, kind: ViewKind, properties: some Sequence<(Property, String?)>) -> View {
         var view = View(id: id, kind: kind)
-        for (property, entry) in properties {
-            if let json = shownValue(property, entry.value, kind: kind) { view.setValue(json, for: property) }
+        for (property, value) in properties {
+            if let json = shownValue(property, value, kind: kind) { view.setValue(json, for: property) }
         }
         return view
     }

@@ -45,23 +45,21 @@ public struct Projection: Sendable {
         var shownCounts = [Int](repeating: 0, count: ids.count)
         var rootPlace: Int?, alive = 0
         for place in ids.indices {
-            // One walk of the view's entries finds its structure and counts the rest.
-            var isAlive = false, kindText: String?, parentText: String?, orderText: String?, others = 0
+            // One walk of the view's entries finds its structure.
+            var isAlive = false, kindText: String?, parentText: String?, orderText: String?
             for (property, entry) in table.values[place] {
                 switch property {
                 case .alive: isAlive = entry.value == "true"
                 case .kind: kindText = entry.value
                 case .parent: parentText = entry.value
                 case .order: orderText = entry.value
-                default: others += 1
+                default: break
                 }
             }
             guard isAlive, let kind = Projection.kind(stored: kindText) else { continue }
             viewKinds[place] = kind
             alive += 1
-            if others > 0 {
-                shownCounts[place] = table.values[place].reduce(0) { $0 + (Projection.mayShow($1, kind: kind) ? 1 : 0) }
-            }
+            shownCounts[place] = table.values[place].reduce(0) { $0 + (Projection.mayShow($1, kind: kind) ? 1 : 0) }
             if let parent = ValueText.stringValue(parentText) {
                 parents[place] = parent
                 keys[place] = ValueText.stringValue(orderText) ?? ""
@@ -120,10 +118,13 @@ public struct Projection: Sendable {
             for place in ids.indices where positionOf[place] >= 0 {
                 var slot = shownStart[positionOf[place]]
                 let kind = viewKinds[place]!
+                let end = shownStart[positionOf[place] + 1]
                 for pair in table.values[place] where Projection.mayShow(pair, kind: kind) {
+                    precondition(slot < end, "a view's shown properties outgrew their count")
                     (buffer.baseAddress! + slot).initialize(to: (pair.property, pair.entry.value!))
                     slot += 1
                 }
+                precondition(slot == end, "a view's shown properties fell short of their count")
             }
             initialized = total
         }

@@ -171,3 +171,48 @@ struct MaterializerTests {
         #expect(result.spec.parents.last == 19_998)
     }
 }
+
+extension MaterializerTests {
+    /// A whole spec made from the projection's tree-ordered copy of the shown properties holds
+    /// the same views as making each view from its own entries (what `plumb show VIEW` does),
+    /// on a seeded state with unset values, invalid values, properties that do not apply to the
+    /// kind, non-canonical kind text, stacks, grids, labels and detached views.
+    @Test func specViewsMatchViewsMadeOneByOne() throws {
+        var builder = StateBuilder()
+        builder.view("v0", kind: "stack")
+        var seed: UInt64 = 21
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        let kinds = ["view", "stack", "grid", "label", "button"]
+        let values: [(Property, String?)] = [
+            (.width, "12"), (.width, "-3"), (.height, nil), (.marginTop, "4.5"), (.paddingLeft, "2"),
+            (.text, ValueText.string("héllo")), (.fontSize, "\"big\""), (.orientation, ValueText.string("vertical")),
+            (.spacing, "3"), (.rows, "[10,\"auto\",\"2*\"]"), (.columnSpacing, "1"), (.row, "1"),
+            (.backgroundColor, ValueText.string("#102030")), (.visibility, ValueText.string("hidden")), (.opacity, "0.5"),
+        ]
+        var containers = ["v0"], labels: [String] = []
+        for index in 1..<400 {
+            let kind = kinds[next(kinds.count)]
+            // Mostly under a container; now and then under nobody, or under a label (detached).
+            let parent = index % 61 == 0 ? "nobody" : index % 37 == 0 && !labels.isEmpty ? labels[next(labels.count)] : containers[next(containers.count)]
+            builder.view("v\(index)", kind: kind, parent: parent, order: String(UnicodeScalar(UInt8(65 + next(26)))))
+            if ["view", "stack", "grid"].contains(kind) { containers.append("v\(index)") } else { labels.append("v\(index)") }
+            for _ in 0..<next(6) {
+                let (property, value) = values[next(values.count)]
+                builder.set("v\(index)", property, value)
+            }
+        }
+        builder.set("v7", .kind, "\"\\u0073tack\"")  // "stack", spelled with an escape
+        let document = ResolvedDocument(name: "doc", effective: builder.state)
+        let result = try Materializer.spec(named: "doc", from: builder.state)
+        let spec = result.spec
+        #expect(spec.count > 300 && !result.detached.isEmpty)
+        for index in 0..<spec.count {
+            #expect(document.view(spec.views[index].id) == spec.views[index])
+        }
+        #expect(spec.views.contains { $0.id == "v7" && $0.kind == .stack })
+        #expect(spec.views.contains { $0.rows != nil } && spec.views.contains { $0.text != nil } && spec.views.contains { $0.width == 12 })
+    }
+}
