@@ -48,8 +48,8 @@ public struct DocumentState: Sendable, Equatable {
 
     /// Folds in several entries of one view: one lookup of the view, not one per entry (for
     /// readers of stored states, which hold a view's entries together). A new view whose
-    /// entries name each property once keeps `entries` as its list, uncopied: a reader hands
-    /// each view its own array, made at the view's size.
+    /// entries name each property once keeps `entries` as its list, uncopied, spare capacity
+    /// and all: hand each view its own array, made at the view's size.
     public mutating func apply(view: String, entries: [(property: Property, entry: Entry)]) {
         var added = 0
         views.modify(view) { $0.fold(entries, added: &added) }
