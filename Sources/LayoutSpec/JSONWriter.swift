@@ -22,20 +22,20 @@ public enum JSONWriter {
     /// Formats a number as JSON: integers without a fraction, others in shortest round-trip form;
     /// `null` for infinities and NaN, which JSON cannot hold (a layout can overflow to them).
     public static func format(_ number: Double) -> String {
-        var out: [UInt8] = []
-        appendNumber(number, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        guard number.isFinite else { return "null" }
+        return isWrittenWhole(number) ? String(Int64(number)) : "\(number)"
+    }
+
+    /// True when `format` writes the number as an integer: whole, and short of the 16th digit.
+    private static func isWrittenWhole(_ number: Double) -> Bool {
+        number == number.rounded() && abs(number) < 1e15
     }
 
     /// Appends `format(number)`'s text: whole numbers digit by digit, without a string between
     /// (frames and specs are mostly whole points).
     public static func appendNumber(_ number: Double, to out: inout [UInt8]) {
-        guard number.isFinite else {
-            out += "null".utf8
-            return
-        }
-        guard number == number.rounded(), abs(number) < 1e15 else {
-            out += "\(number)".utf8
+        guard number.isFinite, isWrittenWhole(number) else {
+            out += format(number).utf8
             return
         }
         var whole = Int64(number)
