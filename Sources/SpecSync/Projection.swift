@@ -114,7 +114,9 @@ public struct Projection: Sendable {
         self.shownStart = shownStart
         // Views in place order, each one's properties written at its position's slot.
         let total = shownStart[order.count]
-        shown = .init(unsafeUninitializedCapacity: total) { buffer, initialized in
+        // None to copy makes the shared empty array: the initializer would write its count into
+        // that storage, from every thread at once (ThreadSanitizer reports it).
+        shown = total == 0 ? [] : .init(unsafeUninitializedCapacity: total) { buffer, initialized in
             for place in ids.indices where positionOf[place] >= 0 {
                 var slot = shownStart[positionOf[place]]
                 let kind = viewKinds[place]!
