@@ -124,7 +124,7 @@ enum BigDocumentBenchmark {
         if history > 0 {
             let mark = try versionCount(plumb, folder: folder, environment: environment)
             for round in 0..<history {
-                try timed("set", "random", "n\(1 + (round * 7919) % 99_999)", "minWidth=\(round % 50)")
+                _ = try timed("set", "random", "n\(1 + (round * 7919) % 99_999)", "minWidth=\(round % 50)")
             }
             let across = try timed("diff", "random@\(mark)", "head")
             figures.append(Figure(name: "diff across \(history) versions", seconds: across.seconds, peakMB: across.peakMB, floor: nil, goal: "≤ 0.3 s"))

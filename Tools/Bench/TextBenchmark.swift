@@ -102,7 +102,9 @@ enum TextBenchmark {
         print("\nprocesses: plumb resolve FILE --size 375x667 (startup included)   this build   baseline   ratio")
         for example in cases() {
             let file = folder.appendingPathComponent("label.json").path
-            FileManager.default.createFile(atPath: file, contents: Data(SpecCodec.encodeText(spec(example)).utf8))
+            guard FileManager.default.createFile(atPath: file, contents: Data(SpecCodec.encodeText(spec(example)).utf8)) else {
+                throw BenchmarkError("cannot write \(file)")
+            }
             let arguments = ["resolve", file, "--size", "\(Int(viewport.width))x\(Int(viewport.height))", "--format", "json"]
             let now = try Timing.seconds { try StoreBenchmark.runProcess(current, arguments) }
             let then = try Timing.seconds { try StoreBenchmark.runProcess(baseline, arguments) }
