@@ -58,6 +58,20 @@ struct CommandRun {
         return runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
     }
 
+    /// The median runs of two commands run by turns (one unmeasured warm-up each first), so a
+    /// change of the machine's speed during the runs weighs on both alike.
+    static func pairedMedians(_ count: Int, _ first: (arguments: [String], directory: String, environment: [String: String]),
+                              _ second: (arguments: [String], directory: String, environment: [String: String])) throws -> (CommandRun, CommandRun) {
+        var firstRuns: [CommandRun] = [], secondRuns: [CommandRun] = []
+        for round in 0...max(1, count) {
+            let a = try checked(first.arguments, in: first.directory, environment: first.environment)
+            let b = try checked(second.arguments, in: second.directory, environment: second.environment)
+            if round > 0 { firstRuns.append(a); secondRuns.append(b) }
+        }
+        let middle = { (runs: [CommandRun]) in runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
+        return (middle(firstRuns), middle(secondRuns))
+    }
+
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
         let pointers = strings.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
