@@ -51,4 +51,18 @@ public enum SpecCodec {
     public static func writeText(_ spec: some TreeOrderedViews, shape: Shape = .nested, to output: ([UInt8]) -> Void) {
         SpecEncoder.write(spec, shape: shape, to: output)
     }
+
+    /// The part of that text which `views` (a range of view indices) make. Parts of ranges
+    /// that cut every view into consecutive pieces (`textParts`), each written on its own,
+    /// in any order or at once, put end to end are the whole text.
+    public static func writeText(_ spec: some TreeOrderedViews, shape: Shape = .nested, views: Range<Int>,
+                                 to output: ([UInt8]) -> Void) {
+        SpecEncoder.write(spec, shape: shape, views: views, to: output)
+    }
+
+    /// `count` consecutive ranges of views, of about the same size, covering every view: the
+    /// parts `writeText(_:shape:views:to:)` writes.
+    public static func textParts(of spec: some TreeOrderedViews, count: Int) -> [Range<Int>] {
+        SpecEncoder.parts(of: spec, count: count)
+    }
 }

@@ -20,16 +20,27 @@ enum SpecEncoder {
 
     /// Hands the text to `output` in pieces of about `pieceSize` bytes, in order; each piece
     /// ends between two views, so on a whole character.
-    static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, to output: ([UInt8]) -> Void) {
+    ///
+    /// With `views`, only the part of the text that those views' places make: the parts of
+    /// ranges that cut `0 ..< spec.count` into consecutive pieces, written in any order or at
+    /// once (`parts(of:)`), put end to end are the whole text. The part of the first view
+    /// opens the document and the part of the last closes it.
+    static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, views: Range<Int>? = nil,
+                      to output: ([UInt8]) -> Void) {
+        let range = views ?? 0 ..< spec.count
+        precondition(range.lowerBound >= 0 && range.upperBound <= spec.count, "a part of the text outside the views")
+        let opens = range.lowerBound == 0, closes = range.upperBound == spec.count
         var out = [UInt8]()
         out.reserveCapacity(pieceSize + 4096)
-        let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
-        JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
+        if opens {
+            let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
+            JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
+            JSONWriter.appendKey(shape == .flat ? "views" : "root", first: false, inline: false, into: &out, pretty: true, level: 0)
+        }
         switch shape {
         case .flat:
-            JSONWriter.appendKey("views", first: false, inline: false, into: &out, pretty: true, level: 0)
-            out.append(UInt8(ascii: "["))
-            for index in 0..<spec.count {
+            if opens { out.append(UInt8(ascii: "[")) }
+            for index in range {
                 var members = viewMembers(spec.view(at: index))
                 if spec.parents[index] >= 0 { members.insert(JSONMember("parent", .string(spec.id(at: spec.parents[index]))), at: 1) }
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -37,15 +48,25 @@ enum SpecEncoder {
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: 2)
                 handOver(&out, to: output)
             }
-            JSONWriter.newline(&out, 1)
-            out.append(UInt8(ascii: "]"))
+            if closes {
+                JSONWriter.newline(&out, 1)
+                out.append(UInt8(ascii: "]"))
+            }
         case .nested:
-            JSONWriter.appendKey("root", first: false, inline: false, into: &out, pretty: true, level: 0)
-            nested(spec, into: &out, output: output)
+            nested(spec, range, into: &out, output: output)
         }
-        JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
-        out.append(0x0A)
+        if closes {
+            JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
+            out.append(0x0A)
+        }
         output(out)
+    }
+
+    /// `count` ranges of about the same number of views, end to end over every view: parts of
+    /// the text to be written at once.
+    static func parts(of spec: some TreeOrderedViews, count: Int) -> [Range<Int>] {
+        let total = spec.count, count = max(1, min(count, total))
+        return (0..<count).map { part in total * part / count ..< total * (part + 1) / count }
     }
 
     /// Hands `out` over once it holds a piece.
@@ -60,15 +81,18 @@ enum SpecEncoder {
 
     /// The root at level 1 and each view's children in a `children` array two levels deeper,
     /// written in tree order: a view with children stays open until its subtree is written.
-    private static func nested(_ spec: some TreeOrderedViews, into out: inout [UInt8], output: ([UInt8]) -> Void) {
-        var open: [OpenView] = []
+    /// A part (`range`) starts with its first view's ancestors open, as the whole text has them
+    /// there, and leaves open those of the view after it.
+    private static func nested(_ spec: some TreeOrderedViews, _ range: Range<Int>, into out: inout [UInt8],
+                               output: ([UInt8]) -> Void) {
+        let parents = spec.parents
+        var open = openAncestors(of: range.lowerBound, parents: parents)
         func close(_ view: OpenView) {
             JSONWriter.newline(&out, view.level + 1)
             out.append(UInt8(ascii: "]"))
             JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: view.level)
         }
-        let parents = spec.parents
-        for index in parents.indices {
+        for index in range {
             while let last = open.last, last.index != parents[index] { close(open.removeLast()) }
             var level = 1
             if !open.isEmpty {
@@ -88,7 +112,24 @@ enum SpecEncoder {
             }
             handOver(&out, to: output)
         }
-        while let last = open.popLast() { close(last) }
+        let next = range.upperBound < parents.count ? parents[range.upperBound] : -1
+        while let last = open.last, last.index != next { close(open.removeLast()) }
+    }
+
+    /// The views whose `children` arrays are open just before view `index` is written: its
+    /// ancestors, the root first. Each has written a child already (the one on the path to
+    /// `index`), except a parent whose first child is `index` itself.
+    private static func openAncestors(of index: Int, parents: [Int]) -> [OpenView] {
+        guard index > 0, index < parents.count else { return [] }
+        var path: [Int] = []
+        var ancestor = parents[index]
+        while ancestor >= 0 {
+            path.append(ancestor)
+            ancestor = parents[ancestor]
+        }
+        return path.reversed().enumerated().map { depth, view in
+            OpenView(index: view, level: 1 + 2 * depth, hasChild: view != parents[index] || index != view + 1)
+        }
     }
 
     static func viewMembers(_ view: View) -> [JSONMember] {

@@ -33,7 +33,7 @@ enum ShowCommand: Command {
         // The progress line goes on while the views are made and written, unless the text goes
         // to the same terminal.
         if context.console.isTerminal { progress?.finish() }
-        SpecCodec.writeText(result.spec, shape: shape) { context.console.write(bytes: $0) }
+        SpecTextWriter.write(result.spec, shape: shape, to: context.console)
         progress?.finish()
         try context.console.checkOutput()
         context.releaseAtExit(result)

@@ -1,0 +1,48 @@
+import Foundation
+import LayoutSpec
+
+/// Writes a large spec's text with two cores: the second half of the views is made and
+/// written into memory on another thread while the first half goes out, then follows it.
+/// The parts (`SpecCodec.textParts`) put end to end are the text `SpecCodec.writeText` writes.
+enum SpecTextWriter {
+    /// Fewer views than this are written on one thread: starting another costs more than
+    /// it saves.
+    static let twoPartsFrom = 2_000
+
+    static func write(_ spec: some TreeOrderedViews & Sendable, shape: SpecCodec.Shape, to console: Console) {
+        guard spec.count >= twoPartsFrom, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            SpecCodec.writeText(spec, shape: shape) { console.write(bytes: $0) }
+            return
+        }
+        let parts = SpecCodec.textParts(of: spec, count: 2)
+        let second = SecondPart()
+        Thread.detachNewThread {
+            var pieces: [[UInt8]] = []
+            SpecCodec.writeText(spec, shape: shape, views: parts[1]) { pieces.append($0) }
+            second.hand(pieces)
+        }
+        SpecCodec.writeText(spec, shape: shape, views: parts[0]) { console.write(bytes: $0) }
+        for piece in second.wait() { console.write(bytes: piece) }
+    }
+
+    /// The second part's text, handed from its thread under a condition (a pthread mutex and
+    /// condition variable, which ThreadSanitizer follows).
+    private final class SecondPart: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var pieces: [[UInt8]]?
+
+        func hand(_ text: [[UInt8]]) {
+            condition.lock()
+            pieces = text
+            condition.signal()
+            condition.unlock()
+        }
+
+        func wait() -> [[UInt8]] {
+            condition.lock()
+            defer { condition.unlock() }
+            while pieces == nil { condition.wait() }
+            return pieces!
+        }
+    }
+}
