@@ -22,13 +22,15 @@ enum SpecEncoder {
     /// ends between two views, so on a whole character.
     ///
     /// With `views`, only the part of the text that those views' places make: the parts of
-    /// ranges that cut `0 ..< spec.count` into consecutive pieces, written in any order or at
-    /// once (`parts(of:)`), put end to end are the whole text. The part of the first view
-    /// opens the document and the part of the last closes it.
+    /// non-empty ranges that cut `0 ..< spec.count` into consecutive pieces, written in any
+    /// order or at once (`parts(of:)`), put end to end are the whole text. The part of the
+    /// first view opens the document and the part of the last closes it.
     static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, views: Range<Int>? = nil,
                       to output: ([UInt8]) -> Void) {
         let range = views ?? 0 ..< spec.count
         precondition(range.lowerBound >= 0 && range.upperBound <= spec.count, "a part of the text outside the views")
+        // An empty part would open or close the document a second time.
+        precondition(!range.isEmpty || spec.count == 0, "an empty part of the text")
         let opens = range.lowerBound == 0, closes = range.upperBound == spec.count
         var out = [UInt8]()
         out.reserveCapacity(pieceSize + 4096)
@@ -62,8 +64,8 @@ enum SpecEncoder {
         output(out)
     }
 
-    /// `count` ranges of about the same number of views, end to end over every view: parts of
-    /// the text to be written at once.
+    /// `count` non-empty ranges (fewer when there are fewer views) of about the same number of
+    /// views, end to end over every view: parts of the text to be written at once.
     static func parts(of spec: some TreeOrderedViews, count: Int) -> [Range<Int>] {
         let total = spec.count, count = max(1, min(count, total))
         return (0..<count).map { part in total * part / count ..< total * (part + 1) / count }
