@@ -9,8 +9,11 @@ enum SpecTextWriter {
     /// it saves.
     static let twoPartsFrom = 2_000
 
-    static func write(_ spec: some TreeOrderedViews & Sendable, shape: SpecCodec.Shape, to console: Console) {
-        guard spec.count >= twoPartsFrom, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+    /// Writes the text to stdout: in two parts at once when there are `twoPartsFrom` views or
+    /// more and `cores` (the machine's) is more than one, else in one.
+    static func write(_ spec: some TreeOrderedViews & Sendable, shape: SpecCodec.Shape, to console: Console,
+                      cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        guard spec.count >= twoPartsFrom, cores > 1 else {
             SpecCodec.writeText(spec, shape: shape) { console.write(bytes: $0) }
             return
         }
