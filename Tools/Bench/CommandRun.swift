@@ -59,13 +59,22 @@ struct CommandRun {
     }
 
     /// The median runs of two commands run by turns (one unmeasured warm-up each first), so a
-    /// change of the machine's speed during the runs weighs on both alike.
+    /// change of the machine's speed during the runs weighs on both alike; which goes first
+    /// alternates too, so neither always runs right after the other.
     static func pairedMedians(_ count: Int, _ first: (arguments: [String], directory: String, environment: [String: String]),
                               _ second: (arguments: [String], directory: String, environment: [String: String])) throws -> (CommandRun, CommandRun) {
         var firstRuns: [CommandRun] = [], secondRuns: [CommandRun] = []
         for round in 0...max(1, count) {
-            let a = try checked(first.arguments, in: first.directory, environment: first.environment)
-            let b = try checked(second.arguments, in: second.directory, environment: second.environment)
+            let runFirst = { try checked(first.arguments, in: first.directory, environment: first.environment) }
+            let runSecond = { try checked(second.arguments, in: second.directory, environment: second.environment) }
+            let a: CommandRun, b: CommandRun
+            if round % 2 == 0 {
+                a = try runFirst()
+                b = try runSecond()
+            } else {
+                b = try runSecond()
+                a = try runFirst()
+            }
             if round > 0 { firstRuns.append(a); secondRuns.append(b) }
         }
         let middle = { (runs: [CommandRun]) in runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
