@@ -90,6 +90,13 @@ final class Compression {
         let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
         // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values.
         guard limit >= 0, size < UInt64.max - 1, size <= UInt64(limit) else { return nil }
+        guard size > 0 else {
+            // An empty frame, still checked whole. Not through the initializer below: an array
+            // of no capacity is the one shared empty storage, which it would write its count into
+            // from every thread at once.
+            let result = frame.withUnsafeBytes { ZSTD_decompressDCtx(decompressor, nil, 0, $0.baseAddress, $0.count) }
+            return ZSTD_isError(result) == 0 && result == 0 ? [] : nil
+        }
         var written = 0
         // Not zeroed first: zstd writes every byte it reports, and only those are kept.
         let out = [UInt8](unsafeUninitializedCapacity: Int(size)) { target, initialized in
