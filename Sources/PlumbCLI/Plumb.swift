@@ -58,10 +58,10 @@ public enum Plumb {
         }
         if name == "--version" || name == "version" {
             console.print("plumb \(version)")
-            return ExitStatus.success
+            return written(ExitStatus.success, console: console, prefix: "plumb")
         }
         if name == "--help" || name == "-h" || name == "help" {
-            return help(Array(arguments.dropFirst()), console: console)
+            return written(help(Array(arguments.dropFirst()), console: console), console: console, prefix: "plumb help")
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let hint = Suggestion.hint(for: name, in: commands.map(\.spec.name))
@@ -71,13 +71,14 @@ public enum Plumb {
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.print(command.spec.help)
-            return ExitStatus.success
+            return written(ExitStatus.success, console: console, prefix: "plumb \(name)")
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
         context.exitsAfter = exitsAfter
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
             try command.run(parsed, context)
+            try console.checkOutput()
             return ExitStatus.success
         } catch let error as CLIError {
             switch error {
@@ -91,6 +92,18 @@ public enum Plumb {
             }
         } catch {
             console.message("plumb \(name): \(TerminalText.escaped(String(describing: error)))")
+            return ExitStatus.failure
+        }
+    }
+
+    /// `status`, or a failure when stdout did not take all of the output (a full disk, a closed
+    /// descriptor): the same check a command's run ends with.
+    private static func written(_ status: Int32, console: Console, prefix: String) -> Int32 {
+        do {
+            try console.checkOutput()
+            return status
+        } catch {
+            console.message("\(prefix): \(error)")
             return ExitStatus.failure
         }
     }

@@ -4,7 +4,8 @@ import Testing
 /// A command whose output cannot all be written (stdout on a full disk) fails in words, not with
 /// a cut-off file and exit status 0.
 @Suite struct StdoutFailureTests {
-    @Test(arguments: [["show", "login"], ["resolve", "login", "--size", "100x100", "--format", "json"]])
+    @Test(arguments: [["show", "login"], ["resolve", "login", "--size", "100x100", "--format", "json"],
+                      ["log", "login"], ["--version"], ["help", "log"]])
     func aFullDiskIsAnError(_ command: [String]) throws {
         guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
         let plumb = PlumbRunner()

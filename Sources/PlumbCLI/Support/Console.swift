@@ -5,9 +5,9 @@ import Foundation
 public final class Console {
     private var out: (String) -> Void
     private var err: (String) -> Void
-    /// Writes UTF-8 to stdout as it is, when set (the process's own console): large outputs
-    /// skip the copy into a `String`. Returns `errno` when the write fails.
-    private var outBytes: (([UInt8]) -> Int32?)?
+    /// Writes UTF-8 to stdout as it is, when set (the process's own console): text and bytes
+    /// go to the descriptor without a copy. Returns `errno` when the write fails.
+    private var outBytes: ((UnsafeRawBufferPointer) -> Int32?)?
     /// The first failed write to stdout (`errno`); nothing more is written after it.
     private var outputError: Int32?
     /// True when stdout is a terminal.
@@ -27,13 +27,15 @@ public final class Console {
     /// The process's own stdout and stderr.
     public static func standard(environment: [String: String]) -> Console {
         let terminal = isatty(STDOUT_FILENO) == 1
+        // Text goes through `outBytes` (`write(_:)`), so `out` is never called here. A message
+        // that stderr cannot take has nowhere else to go: it is dropped.
         let console = Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { _ in },
+            err: { text in var text = text; _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) } },
             isTerminal: terminal,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
             useColor: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
-        console.outBytes = { bytes in bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) } }
+        console.outBytes = { writeAll(STDOUT_FILENO, $0) }
         return console
     }
 
@@ -56,18 +58,27 @@ public final class Console {
     /// Writes data to stdout.
     public func print(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n") }
     /// Writes raw text to stdout, no newline added.
+    /// A failed write is kept for `checkOutput`.
     public func write(_ text: String) {
-        guard let progressLine else { return out(text) }
-        progressLine.interrupt { out(text) }
+        guard outBytes != nil else {
+            guard let progressLine else { return out(text) }
+            return progressLine.interrupt { out(text) }
+        }
+        var text = text
+        text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
     }
     /// Writes UTF-8 to stdout, no newline added; `bytes` must end on a whole character. A
     /// failed write is kept for `checkOutput`.
     public func write(bytes: [UInt8]) {
-        guard let outBytes else { return write(String(decoding: bytes, as: UTF8.self)) }
-        guard outputError == nil else { return }
-        let send = { self.outputError = outBytes(bytes) }
-        guard let progressLine else { return send() }
-        progressLine.interrupt(send)
+        guard outBytes != nil else { return write(String(decoding: bytes, as: UTF8.self)) }
+        bytes.withUnsafeBytes { send($0) }
+    }
+
+    /// Writes through `outBytes`, past any progress line; nothing more after a failed write.
+    private func send(_ bytes: UnsafeRawBufferPointer) {
+        guard let outBytes, outputError == nil else { return }
+        guard let progressLine else { return outputError = outBytes(bytes) }
+        progressLine.interrupt { self.outputError = outBytes(bytes) }
     }
 
     /// Throws when writing to stdout failed, so a command does not report success for output
