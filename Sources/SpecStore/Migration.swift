@@ -16,14 +16,19 @@ public struct Migration: Sendable {
 
     /// The migrations this build carries, in order, each with its code step.
     public static var all: [Migration] {
-        embeddedMigrations.map { Migration(version: $0.version, name: $0.name, sql: $0.sql, step: steps[$0.version]) }
+        embeddedMigrations.map { Migration(version: $0.version, name: $0.name, sql: $0.sql, step: step($0.version)) }
     }
 
-    /// Code steps by migration number. A step reads and writes only through the `Database`
-    /// it is given, and must not depend on later migrations' schema.
-    static let steps: [Int: @Sendable (Database) throws -> Void] = [
-        2: ContentIDMigration.run,
-        3: PackedChangesMigration.run,
-        4: HeadChunksMigration.run,
-    ]
+    /// The code step of a migration number, if it has one. A step reads and writes only through
+    /// the `Database` it is given, and must not depend on later migrations' schema. (A switch,
+    /// not a dictionary: every store open reads this, and a dictionary's first use costs a
+    /// short command a scan of the runtime's conformance records.)
+    static func step(_ version: Int) -> (@Sendable (Database) throws -> Void)? {
+        switch version {
+        case 2: ContentIDMigration.run
+        case 3: PackedChangesMigration.run
+        case 4: HeadChunksMigration.run
+        default: nil
+        }
+    }
 }

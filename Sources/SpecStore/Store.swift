@@ -94,7 +94,7 @@ public final class Store {
             let migrator = Migrator(database: database, migrations: Migration.all)
             try migrator.checkCompatible()
             let found = try migrator.currentVersion()
-            let current = Migration.all.last?.version ?? 0
+            let current = migrator.migrations.last?.version ?? 0
             if access == .read || !migrate, found < current, !(found == 0 && mode == .create) {
                 if found == 0 { throw StoreError.notAStore(path) }
                 throw StoreError.olderSchema(path: path, found: found, current: current)

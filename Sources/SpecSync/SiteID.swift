@@ -56,13 +56,18 @@ public struct SiteID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// Lowercase hexadecimal.
 public enum Hex {
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
+        out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
+            out.append(digit(byte >> 4))
+            out.append(digit(byte & 15))
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The lower-case hex digit of a nibble.
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 
     public static func decode(_ text: String) -> [UInt8]? {

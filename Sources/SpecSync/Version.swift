@@ -59,7 +59,7 @@ public struct VersionID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var hex: String { Hex.encode(bytes) }
-    public var short: String { String(hex.prefix(12)) }
+    public var short: String { Hex.encode(bytes.prefix(6)) }
     public var description: String { hex }
 
     /// The first 8 bytes are a hash already: hashing them as one word is enough.

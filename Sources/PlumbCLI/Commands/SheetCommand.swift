@@ -11,7 +11,7 @@ enum SheetCommand: Command {
             Lays out the version (head by default) or spec file on each screen and draws them in
             a row, each captioned with its device and size.
               --devices LIST    device names or sizes, comma-separated (default:
-                                \(defaultDevices.joined(separator: ",")));
+                                \(defaultDevices));
                                 --device list shows the names, WxH gives a size
               --landscape       every screen with its longer side horizontal
               --scale N         snap frames to 1/N point; a PNG gets N pixels per point (1 without)
@@ -21,7 +21,8 @@ enum SheetCommand: Command {
         flags: ["--landscape"], options: ["--devices", "--scale", "--metrics", "-o"],
         aliases: ["--output": "-o"])
 
-    static let defaultDevices = ["iphone-se", "iphone-15", "pixel-8", "ipad"]
+    /// `--devices` when not given, in the option's own form.
+    static let defaultDevices = "iphone-se,iphone-15,pixel-8,ipad"
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
@@ -50,7 +51,7 @@ enum SheetCommand: Command {
 
     /// The screens `--devices` names, turned by `--landscape`.
     static func screens(_ arguments: ParsedArguments) throws(CLIError) -> [(caption: String, size: Size)] {
-        let list = arguments.value("--devices").map { $0.split(separator: ",").map { String($0).trimmed } } ?? defaultDevices
+        let list = (arguments.value("--devices") ?? defaultDevices).split(separator: ",").map { String($0).trimmed }
         guard !list.isEmpty, list.count <= 24 else {
             throw CLIError.usage("--devices: expected 1 to 24 device names or sizes, comma-separated", command: spec)
         }

@@ -29,15 +29,33 @@ struct UTCTime: Equatable {
     }
 
     /// `2026-11-30 06:40:12`.
-    var short: String {
-        "\(UTCTime.padded(year, 4))-\(UTCTime.padded(month, 2))-\(UTCTime.padded(day, 2)) "
-            + "\(UTCTime.padded(hour, 2)):\(UTCTime.padded(minute, 2)):\(UTCTime.padded(second, 2))"
-    }
+    var short: String { text(between: UInt8(ascii: " "), milliseconds: false) }
 
     /// `2026-11-30T06:40:12.345Z` (ISO 8601 with milliseconds).
-    var iso: String {
-        "\(UTCTime.padded(year, 4))-\(UTCTime.padded(month, 2))-\(UTCTime.padded(day, 2))T"
-            + "\(UTCTime.padded(hour, 2)):\(UTCTime.padded(minute, 2)):\(UTCTime.padded(second, 2)).\(UTCTime.padded(millisecond, 3))Z"
+    var iso: String { text(between: UInt8(ascii: "T"), milliseconds: true) }
+
+    /// The date, `separator`, the time and perhaps `.mmmZ`, made as bytes (`log` prints one per
+    /// version).
+    private func text(between separator: UInt8, milliseconds: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        UTCTime.append(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        UTCTime.append(Int64(month), 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        UTCTime.append(Int64(day), 2, to: &bytes)
+        bytes.append(separator)
+        UTCTime.append(Int64(hour), 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        UTCTime.append(Int64(minute), 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        UTCTime.append(Int64(second), 2, to: &bytes)
+        if milliseconds {
+            bytes.append(UInt8(ascii: "."))
+            UTCTime.append(Int64(millisecond), 3, to: &bytes)
+            bytes.append(UInt8(ascii: "Z"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Quotient rounded down and the remainder that goes with it (never negative).
@@ -47,9 +65,29 @@ struct UTCTime: Equatable {
     }
 
     /// Decimal digits, zero-filled to `width` (a minus sign before them when negative).
-    static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
-        let digits = String(value.magnitude)
-        let filled = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-        return value < 0 ? "-" + filled : filled
+    static func padded(_ value: Int, _ width: Int) -> String {
+        var bytes: [UInt8] = []
+        append(Int64(value), width, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value`'s decimal digits, zero-filled to `width`, a minus sign before them when
+    /// negative.
+    static func append(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var count = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(width, count)))
+        var index = bytes.count - 1
+        repeat {
+            bytes[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            index -= 1
+        } while magnitude > 0
     }
 }
