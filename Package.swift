@@ -21,11 +21,14 @@ let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq",
 let lazyCSettings: [CSetting] = [.unsafeFlags(lazyIncludes)]
 let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-Xcc", $0] })]
 
-/// `plumb` links the Swift runtime and Foundation statically, except under a sanitizer
-/// (`PLUMB_SANITIZER=address|thread`, as `.ci/run` sets it): the static Foundation is not
-/// instrumented, and ThreadSanitizer's allocator trips over memory it frees.
+/// `plumb` links the Swift runtime and FoundationEssentials statically, except under a
+/// sanitizer (`PLUMB_SANITIZER=address|thread`, as `.ci/run` sets it): the static libraries are
+/// not instrumented, and ThreadSanitizer's allocator trips over memory they free. Nothing in
+/// `plumb` imports the whole Foundation (its CoreFoundation and ICU data doubled the binary's
+/// relocations and cost every command about 2 ms to start): locks and threads come from
+/// `Threading`, accent folding from `CICU`.
 let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
-    ? [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"])]
+    ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"])]
     : []
 
 let package = Package(
@@ -46,7 +49,8 @@ let package = Package(
         // librsvg and cairo on first use, so commands that need none of them start fast (the C
         // shims above link nothing).
         .target(name: "CLazyLibraries", dependencies: ["CPostgres", "CFreeType", "CHarfBuzz", "CFontconfig", "CMicroHTTPD"], cSettings: lazyCSettings),
-        // ICU line breaking in C, plain C types out: ICU's headers clash with Foundation's.
+        // ICU line breaking and accent folding in C, plain C types out: ICU's headers clash with
+        // Foundation's.
         .target(name: "CICU", dependencies: ["CLazyLibraries"]),
         // SVG to PNG (librsvg) and PDF (cairo) in C, plain C types out: GLib stays out of Swift.
         .target(name: "CRaster", dependencies: ["CLazyLibraries"], cSettings: lazyCSettings),
@@ -74,17 +78,20 @@ let package = Package(
             swiftSettings: lazySwiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Locks, conditions and threads over POSIX: what the Swift Foundation's `NSLock`,
+        // `NSCondition` and `Thread` did, without linking the whole Foundation into `plumb`.
+        .target(name: "Threading"),
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
         // as JSON; PNG and PDF through the rasteriser.
-        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster"]),
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster", "Threading"]),
         // Designs in and out: Figma import, HTML/CSS export.
-        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine"]),
+        .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine", "CICU"]),
         // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
-        .target(name: "Studio", dependencies: ["CMicroHTTPD", "CLazyLibraries", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec"],
+        .target(name: "Studio", dependencies: ["CMicroHTTPD", "CLazyLibraries", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec", "Threading"],
                 swiftSettings: lazySwiftSettings),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Studio"]),
-        // The Swift runtime and Foundation linked in (they cost ~6 ms to load as shared
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Studio", "Threading"]),
+        // The Swift runtime and FoundationEssentials linked in (they cost ~6 ms to load as shared
         // libraries), and only the shared libraries the start needs: the pkg-config libraries
         // of the C shims are reached through CLazyLibraries' trampolines, so the linker drops
         // them (`--as-needed`).
@@ -131,6 +138,6 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Threading"]),
     ]
 )

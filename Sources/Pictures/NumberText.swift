@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers for people: rounded to a few decimals, without trailing zeros.
 public enum NumberText {
     /// `value` with at most `places` decimals, trailing zeros dropped: 195, 10.5, 0.33. Minus

@@ -1,4 +1,5 @@
 import CRaster
+import Threading
 
 /// SVG to PNG and PDF with librsvg (a real SVG renderer, drawing text through Pango with the
 /// installed fonts) and cairo.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 import SpecStore
 import SpecSync
@@ -170,8 +171,8 @@ public enum Plumb {
 
     static var overview: String {
         let width = commands.map(\.spec.name.count).max() ?? 0
-        let lines = commands.map { "  \($0.spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.spec.summary)" }
-        let options = globalOptions.map { "  \($0.0.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.1)" }
+        let lines = commands.map { "  \($0.spec.name.rightPadded(to: width + 2))\($0.spec.summary)" }
+        let options = globalOptions.map { "  \($0.0.rightPadded(to: 16))\($0.1)" }
         return """
             usage: plumb [--store PATH] COMMAND [ARGUMENTS]
 

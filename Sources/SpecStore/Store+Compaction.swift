@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `compact()` did.
 public struct CompactionReport: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SpecSync
 
 /// A Plumb store: one SQLite file holding every version of every document.

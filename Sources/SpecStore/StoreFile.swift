@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Checks on a store's path before SQLite sees it, so that nothing but a real store file is
 /// ever opened (SQLite would take an empty or 1-byte file, or `/dev/null`, for a new empty
@@ -12,8 +13,8 @@ enum StoreFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            var isFolder = false
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder {
                 throw StoreError.missingFolder(path: path, folder: folder)
             }
             throw StoreError.noStoreFile(path)
@@ -36,8 +37,8 @@ enum StoreFile {
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.alreadyExists(path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
             throw StoreError.missingFolder(path: path, folder: folder)
         }
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SpecSync
 
 /// Who may use the studio, checked before any handler runs.
 ///
@@ -38,7 +40,7 @@ struct AccessGuard: Sendable {
     /// A fresh token: 128 random bits in hex.
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     var cookieName: String { "plumb-studio-\(port)" }

@@ -1,7 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 import Pictures
 import SpecStore
+import Threading
 
 /// Answers every request: checks access, finds the handler by method and path, and turns
 /// whatever a handler throws into a clear 4xx or 5xx. Nothing is served from disk: the pages,
@@ -12,7 +14,7 @@ final class Router: @unchecked Sendable {
     let storeName: String
     let author: String
     let token: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var access: AccessGuard?
     /// Counts the store's changes seen by the watcher; sent with every event.
     private var generation = 0

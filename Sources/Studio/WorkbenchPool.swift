@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// A few workbenches shared by the request threads: a request borrows one, waiting when all
 /// are busy. Made on first need, so an idle server holds at most what it has used.
 final class WorkbenchPool: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var idle: [Workbench] = []
     private var made = 0
     private let limit: Int

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PlumbCLI
 
 /// The process environment, read from `environ` (each entry split at its first `=`):

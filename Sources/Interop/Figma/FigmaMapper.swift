@@ -228,7 +228,7 @@ struct FigmaMapper {
         if node.isMask { summary.unexpressed("mask") }
         if abs(node.rotation) > 1e-4 { summary.unexpressed("rotation") }
         if let mode = node.blendMode, mode != "PASS_THROUGH", mode != "NORMAL" { summary.unexpressed("blend mode") }
-        for effect in node.effects { summary.unexpressed(effect.lowercased().replacingOccurrences(of: "_", with: " ")) }
+        for effect in node.effects { summary.unexpressed(effect.lowercased().replacing("_", with: " ")) }
         if node.type == .text {
             FigmaTextStyle.apply(node, to: &view, summary: &summary)
             if FigmaPaint.topColor(of: node.strokes, what: "text stroke", summary: &summary) != nil {

@@ -78,7 +78,7 @@ public enum FigmaNodeType: String, CaseIterable, Sendable {
     }
 
     /// Lower-case words for summaries: `BOOLEAN_OPERATION` → `boolean operation`.
-    public var words: String { rawValue.lowercased().replacingOccurrences(of: "_", with: " ") }
+    public var words: String { rawValue.lowercased().replacing("_", with: " ") }
 }
 
 /// A rectangle in Figma's canvas coordinates.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 
 /// Reads a Figma REST API response (`GET /v1/files/:key`, or its `/nodes` variant) into

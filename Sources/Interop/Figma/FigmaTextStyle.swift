@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 
 /// `TEXT` nodes as labels: characters, font, colour, the nine text positions, and
@@ -32,6 +33,18 @@ enum FigmaTextStyle {
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
     }
 
+    /// Each word's first character upper-cased, the rest as typed (Figma's title case, like
+    /// CSS `capitalize`): a word starts after a space, tab or line break.
+    static func titleCased(_ text: String) -> String {
+        var result = ""
+        var startsWord = true
+        for character in text {
+            result += startsWord ? character.uppercased() : String(character)
+            startsWord = character.isWhitespace
+        }
+        return result
+    }
+
     /// The characters as shown: `textCase` applied (Plumb has no text case of its own), cut
     /// at Plumb's 10,000-character limit.
     private static func characters(_ text: FigmaText, summary: inout ImportSummary) -> String {
@@ -39,7 +52,7 @@ enum FigmaTextStyle {
         switch text.textCase {
         case "UPPER"?: characters = characters.uppercased()
         case "LOWER"?: characters = characters.lowercased()
-        case "TITLE"?: characters = characters.capitalized
+        case "TITLE"?: characters = titleCased(characters)
         case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?: summary.unexpressed("small caps")
         default: break
         }
@@ -81,7 +94,7 @@ extension FigmaPaint {
     static func topColor(of paints: [FigmaPaint], what: String, summary: inout ImportSummary) -> String? {
         let visible = paints.filter { $0.visible && $0.opacity > 0 }
         for paint in visible where paint.type != "SOLID" {
-            summary.unexpressed("\(paint.type.lowercased().replacingOccurrences(of: "_", with: " ")) \(what)")
+            summary.unexpressed("\(paint.type.lowercased().replacing("_", with: " ")) \(what)")
         }
         let solids = visible.filter { $0.type == "SOLID" }
         if solids.count > 1 { summary.approximated("stacked \(what)s (the top one kept)") }

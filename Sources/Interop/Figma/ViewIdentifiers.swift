@@ -1,4 +1,4 @@
-import Foundation
+import CICU
 import LayoutSpec
 
 /// Readable, unique view ids and document names from Figma layer names.
@@ -11,8 +11,7 @@ public enum ViewIdentifiers {
 
     /// The readable base of an id for a layer called `name` of `type`.
     public static func slug(_ name: String, type: FigmaNodeType) -> String {
-        let folded = name.utf8.allSatisfy({ $0 < 0x80 }) ? name.lowercased()
-            : name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+        let folded = name.utf8.allSatisfy({ $0 < 0x80 }) ? name.lowercased() : Self.folded(name)
         var slug = ""
         var pendingDash = false
         for scalar in folded.unicodeScalars {
@@ -26,7 +25,27 @@ public enum ViewIdentifiers {
                 pendingDash = true
             }
         }
-        return slug.isEmpty ? type.rawValue.lowercased().replacingOccurrences(of: "_", with: "-") : slug
+        return slug.isEmpty ? type.rawValue.lowercased().replacing("_", with: "-") : slug
+    }
+
+    /// `text` with its accents dropped, full-width letters plain and case folded (ICU); only
+    /// lower-cased if ICU fails.
+    static func folded(_ text: String) -> String {
+        let source = Array(text.utf8)
+        var capacity = source.count + 16
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            var error: Int32 = 0
+            let length = source.withUnsafeBytes { source in
+                out.withUnsafeMutableBytes { out in
+                    plumb_fold(source.baseAddress?.assumingMemoryBound(to: CChar.self), Int64(source.count),
+                               out.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(capacity), &error)
+                }
+            }
+            guard length >= 0 else { return text.lowercased() }
+            if Int(length) <= capacity { return String(decoding: out.prefix(Int(length)), as: UTF8.self) }
+            capacity = Int(length)
+        }
     }
 
     /// Hands out ids: those in `reserved` are taken; `unique(base)` returns `base`, else

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 
 /// `plumb demo [DIR]`: builds a sample store and walks through what Plumb does.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SpecStore
 
 /// `plumb init [DIR]`: makes `DIR/.plumb/store.sqlite` with a fresh site id.
@@ -33,7 +34,7 @@ enum InitCommand: Command {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError.failure("\(folder.path): cannot create the folder (\(error.localizedDescription))")
+            throw CLIError.failure("\(folder.path): cannot create the folder (\(error))")
         }
         do {
             let store = try Store.create(at: file, populate: populate)

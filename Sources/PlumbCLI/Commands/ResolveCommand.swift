@@ -1,7 +1,8 @@
-import Pictures
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutEngine
 import LayoutSpec
+import Pictures
 
 /// `plumb resolve DOC[@REV]|FILE`: the frames a version produces on a screen, as a table,
 /// JSON or an SVG picture.

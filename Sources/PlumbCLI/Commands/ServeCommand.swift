@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SpecStore
 import Studio
 
@@ -70,16 +71,20 @@ enum ServeCommand: Command {
         context.console.message("stopped")
     }
 
+    /// Starts `xdg-open URL` (found on PATH), its output to /dev/null; it is not waited for.
     private static func openBrowser(_ url: String, console: Console) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            console.warn("cannot open a browser (xdg-open): \(error); open the address yourself")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["xdg-open", url]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, "xdg-open", &actions, nil, arguments, environ)
+        if status != 0 {
+            console.warn("cannot open a browser (xdg-open): \(FileSystem.describe(status)); open the address yourself")
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 import Replication
 import SpecStore
@@ -50,9 +51,9 @@ enum SyncCommand: Command {
 /// where `remotes` could have held it) from a missing path and from a folder without a store.
 func existingStoreFile(_ argument: String, context: Context, remotes: [String]?) throws -> String {
     let path = Store.storeFileOrSelf(argument, relativeTo: context.directory)
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        guard isDirectory.boolValue else { return path }
+        guard isDirectory else { return path }
         throw CLIError.failure("\(argument): a folder without a Plumb store (no .plumb/store.sqlite or store.sqlite in it)")
     }
     if let remotes, !argument.contains("/") {

@@ -1,5 +1,5 @@
-import Pictures
 import LayoutSpec
+import Pictures
 
 /// Shell completion scripts for `plumb completions bash|zsh|fish`, made from the command table:
 /// command names and summaries, each command's flags, options and subcommands, the values of
@@ -32,7 +32,7 @@ enum CompletionScript {
 
     /// Shell-quoted in single quotes.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     // MARK: bash and zsh (one shape: find the command, then complete by position)
@@ -100,7 +100,7 @@ enum CompletionScript {
     static func zsh(_ commands: [CommandSpec]) -> String {
         let described = (commands.map { ($0.name, $0.summary) } + [("help", "show help for a command; --man prints the manual page"),
                                                                     ("completions", "print a completion script for bash, zsh or fish")])
-            .map { "        \(quoted("\($0.0):\($0.1.replacingOccurrences(of: ":", with: "\\:"))"))" }.joined(separator: "\n")
+            .map { "        \(quoted("\($0.0):\($0.1.replacing(":", with: "\\:"))"))" }.joined(separator: "\n")
         return """
             #compdef plumb
             # zsh completion for plumb. Load it with: source <(plumb completions zsh)

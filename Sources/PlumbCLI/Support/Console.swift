@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a command writes: data to stdout, messages to stderr. Colour only on a terminal and
 /// only without `NO_COLOR`.
@@ -43,7 +44,7 @@ public final class Console {
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var done = 0
         while done < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return count < 0 ? errno : EIO }
             done += count

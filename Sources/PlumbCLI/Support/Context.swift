@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SpecStore
 
 /// What every command gets: the environment, the console, and the store (opened on demand).
@@ -90,8 +91,8 @@ extension Store {
     /// A store file path: `PATH` itself, or `PATH/.plumb/store.sqlite` when PATH is a store folder.
     static func storeFileOrSelf(_ path: String, relativeTo directory: String) -> String {
         let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory {
             let inner = URL(fileURLWithPath: absolute).appendingPathComponent(".plumb/store.sqlite").path
             if FileManager.default.fileExists(atPath: inner) { return inner }
             let direct = URL(fileURLWithPath: absolute).appendingPathComponent("store.sqlite").path

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whole-file reads and writes for commands, with messages in words.
 ///
@@ -46,7 +47,7 @@ enum FileSystem {
         if status.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -61,8 +62,8 @@ enum FileSystem {
 
     /// Refuses a folder where a file is to be written, in words (`shown` is the path as given).
     static func refuseFolder(_ path: String, shown: String) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
             throw CLIError.failure("\(shown): is a folder. Give a file name, for example \(shown.hasSuffix("/") ? shown : shown + "/")out.json.")
         }
     }
@@ -71,9 +72,9 @@ enum FileSystem {
     static func writeAtomically(_ bytes: [UInt8], to path: String, shown: String? = nil) throws {
         let name = shown ?? path
         try refuseFolder(path, shown: name)
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw CLIError.failure("\(name): the folder \(folder) does not exist. Create it first, or write somewhere else.")
         }
         do {
@@ -84,13 +85,14 @@ enum FileSystem {
             }
         } catch {
             let reason: String
-            switch (error as NSError).code {
-            case CocoaError.fileWriteNoPermission.rawValue: reason = "permission denied. Check the folder's permissions, or write somewhere else."
-            case CocoaError.fileWriteOutOfSpace.rawValue: reason = "the disk is full. Free some space and try again."
-            case CocoaError.fileWriteVolumeReadOnly.rawValue: reason = "the disk is read-only. Write somewhere else."
+            let code = (error as? CocoaError)?.code
+            switch code {
+            case .fileWriteNoPermission?: reason = "permission denied. Check the folder's permissions, or write somewhere else."
+            case .fileWriteOutOfSpace?: reason = "the disk is full. Free some space and try again."
+            case .fileWriteVolumeReadOnly?: reason = "the disk is read-only. Write somewhere else."
             default: reason = "cannot write. Check the path and the folder's permissions."
             }
-            throw CLIError.failure("\(name): \(reason) (\((error as NSError).domain) error \((error as NSError).code))")
+            throw CLIError.failure("\(name): \(reason) (\(code.map { "file error \($0.rawValue)" } ?? String(describing: error)))")
         }
     }
 

@@ -16,7 +16,7 @@ enum ManPage {
         page += paragraphs(Plumb.description)
         page.append(".SH COMMANDS")
         for spec in commands {
-            page.append(".SS \"\(escape("plumb \(spec.name) \(spec.usage)").replacingOccurrences(of: "\"", with: "\"\""))\"")
+            page.append(".SS \"\(escape("plumb \(spec.name) \(spec.usage)").replacing("\"", with: "\"\""))\"")
             page.append(escape(sentence(spec.summary)))
             if !spec.details.isEmpty {
                 page += [".PP", ".nf"] + spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { escapeLine(String($0)) } + [".fi"]

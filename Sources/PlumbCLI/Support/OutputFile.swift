@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Pictures
 
 /// `-o FILE`: where a command writes, and the format the file's extension asks for.

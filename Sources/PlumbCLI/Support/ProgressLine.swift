@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// One updating line on stderr for a command that runs long: what it is doing, how far
 /// (`copying versions 12/200`) and for how long, as `apply: writing 400,003 changes (3 s)`.
@@ -21,7 +23,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Guards `current`. An `NSLock` (a pthread mutex, which ThreadSanitizer follows) rather
     /// than Synchronization's `Mutex`, whose futex the sanitizer cannot see.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current = State()
     private let command: String
     private let started: Double
@@ -49,14 +51,14 @@ final class ProgressLine: @unchecked Sendable {
         let console = context.console
         let line = ProgressLine(command: command, delay: delay, clock: monotonicSeconds, write: { console.writeError($0) })
         console.progressLine = line
-        Thread.detachNewThread {
+        WorkerThread.detach {
             while line.tick() { usleep(100_000) }
         }
         return line
     }
 
     /// Seconds since an arbitrary start, never going back.
-    static func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    static func monotonicSeconds() -> Double { Monotonic.seconds() }
 
     /// A new phase: `reading random.json`, `writing 400,003 changes`, or with `total`
     /// a count to `advance` through (`copying versions 0/200`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
 
 /// Reads spec files from disk (or `-` for stdin) into validated specs; `bytes` reads the other

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LayoutSpec
+import Threading
 
 /// Writes a large spec's text with two cores: the second half of the views is made and
 /// written into memory on another thread while the first half goes out, then follows it.
@@ -19,10 +21,14 @@ enum SpecTextWriter {
         }
         let parts = SpecCodec.textParts(of: spec, count: 2)
         let second = SecondPart()
-        Thread.detachNewThread {
+        let started = WorkerThread.detach {
             var pieces: [[UInt8]] = []
             SpecCodec.writeText(spec, shape: shape, views: parts[1]) { pieces.append($0) }
             second.hand(pieces)
+        }
+        guard started else {
+            SpecCodec.writeText(spec, shape: shape) { console.write(bytes: $0) }
+            return
         }
         SpecCodec.writeText(spec, shape: shape, views: parts[0]) { console.write(bytes: $0) }
         for piece in second.wait() { console.write(bytes: piece) }
@@ -31,7 +37,7 @@ enum SpecTextWriter {
     /// The second part's text, handed from its thread under a condition (a pthread mutex and
     /// condition variable, which ThreadSanitizer follows).
     private final class SecondPart: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = Condition()
         private var pieces: [[UInt8]]?
 
         func hand(_ text: [[UInt8]]) {

@@ -1,5 +1,6 @@
 import LayoutSpec
 import SpecStore
+import SpecSync
 
 /// How versions look in text and JSON output.
 enum VersionFormatting {

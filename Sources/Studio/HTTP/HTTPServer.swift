@@ -1,5 +1,7 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// An HTTP/1.1 server on libmicrohttpd: one thread per connection (so a stream of events may
 /// wait for the next event without holding up anybody else), bodies up to `maxBody` bytes,
@@ -20,7 +22,7 @@ final class HTTPServer: @unchecked Sendable {
     /// The port listened on (the one the system chose when asked for 0).
     private(set) var port: UInt16 = 0
     private var daemon: OpaquePointer?
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Starts listening on `host` (an IPv4 or IPv6 address) and `port` (0: any free port).
     init(host: String, port: UInt16, handler: @escaping Handler) throws(StudioError) {

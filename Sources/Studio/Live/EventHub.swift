@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// Fans server-sent events out to every open stream: `publish` queues an event for each
 /// subscription and wakes the threads waiting in `EventSubscription.next`.
@@ -11,7 +13,7 @@ final class EventHub: @unchecked Sendable {
     /// Streams open at once; more are refused (503) rather than starving the server.
     static let maxSubscriptions = 64
 
-    fileprivate let condition = NSCondition()
+    fileprivate let condition = Condition()
     fileprivate var queues: [ObjectIdentifier: [UInt8]] = [:]
     fileprivate var closed = false
 
@@ -67,7 +69,7 @@ final class EventSubscription: @unchecked Sendable {
     /// cancelled.
     func next(maxBytes: Int) -> [UInt8]? {
         let key = ObjectIdentifier(self)
-        let deadline = Date().addingTimeInterval(hub.keepAlive)
+        let deadline = Monotonic.seconds() + hub.keepAlive
         hub.condition.lock()
         defer { hub.condition.unlock() }
         while true {

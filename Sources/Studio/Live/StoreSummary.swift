@@ -1,12 +1,14 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SpecStore
+import Threading
 
 /// What the watcher compares to tell which documents changed: each document's head, version
 /// count and conflict count, read through the watcher's own store connection.
 final class StoreSummary: @unchecked Sendable {
     private let store: Store
     private var last: [String: String]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(store: Store) throws {
         self.store = store

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// Notices when another process (or this one) writes the store: inotify on the store's folder,
 /// filtered to the store file and its write-ahead log, so an idle store costs no CPU at all
@@ -11,7 +13,7 @@ final class StoreWatcher: @unchecked Sendable {
     private let stopWriter: Int32
     private let names: Set<String>
     private let onChange: @Sendable () -> Void
-    private var thread: Thread?
+    private var thread: WorkerThread?
     let settle: TimeInterval = 0.02
     let maxDelay: TimeInterval = 0.2
 
@@ -33,10 +35,13 @@ final class StoreWatcher: @unchecked Sendable {
         }
         stopSignal = ends[0]
         stopWriter = ends[1]
-        let thread = Thread { [self] in run() }
-        thread.name = "plumb-store-watcher"
+        guard let thread = WorkerThread({ [self] in run() }) else {
+            close(inotify)
+            close(stopSignal)
+            close(stopWriter)
+            throw StudioError.cannotWatch(path: path, reason: "no thread could be started")
+        }
         self.thread = thread
-        thread.start()
     }
 
     /// Stops watching and waits for the thread to end.
@@ -45,7 +50,7 @@ final class StoreWatcher: @unchecked Sendable {
         self.thread = nil
         var one: UInt8 = 1
         _ = write(stopWriter, &one, 1)
-        while !thread.isFinished { usleep(1000) }
+        thread.join()
         close(inotify)
         close(stopSignal)
         close(stopWriter)
@@ -56,8 +61,8 @@ final class StoreWatcher: @unchecked Sendable {
             guard waitForEvents(timeout: -1) else { return }
             guard drainMatchingEvents() else { continue }
             // Let the burst settle: a commit writes the log more than once.
-            let start = Date()
-            while Date().timeIntervalSince(start) < maxDelay {
+            let start = Monotonic.seconds()
+            while Monotonic.seconds() - start < maxDelay {
                 guard waitForEvents(timeout: Int32(settle * 1000)) else {
                     if stopped { return }
                     break

@@ -108,11 +108,11 @@ enum ConflictsPage {
     }
 
     private static func meta(_ stamp: Stamp) -> String {
-        "<span class=\"meta\">site \(stamp.site.short) · \(TimeText.short(Int64(stamp.hlc.milliseconds)))</span>"
+        "<span class=\"meta\">site \(stamp.site.short) · \(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).minutes)</span>"
     }
 
     /// A change's site and time inside a sentence: `site 8c32a27f (2026-12-01 05:47)`.
     private static func stamp(_ stamp: Stamp) -> String {
-        "site <span class=\"site\">\(stamp.site.short)</span> (\(TimeText.short(Int64(stamp.hlc.milliseconds))))"
+        "site <span class=\"site\">\(stamp.site.short)</span> (\(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).minutes))"
     }
 }

@@ -1,4 +1,5 @@
 import SpecStore
+import SpecSync
 
 /// `/`: every document with its version count, last change, open conflicts and a thumbnail
 /// of its head.
@@ -21,7 +22,7 @@ enum DocumentsPage {
             var change = ""
             var thumbnail = ""
             if let head = document.head {
-                change = "\(escape(head.message))<br><span class=\"meta\">\(escape(head.author)) · \(TimeText.short(head.time))</span>"
+                change = "\(escape(head.message))<br><span class=\"meta\">\(escape(head.author)) · \(UTCTime(milliseconds: head.time).minutes)</span>"
                 let picture = Paths.link("/d/\(document.name)/picture.svg", [("rev", head.id.hex), ("device", "iphone-15")])
                 thumbnail = "<img src=\"\(escape(picture))\" alt=\"\(escape(document.name)) at head\" loading=\"lazy\">"
             }

@@ -1,4 +1,5 @@
 import SpecStore
+import SpecSync
 
 /// A document's versions, newest first, each a link to its picture; the one shown marked.
 enum HistoryList {
@@ -16,7 +17,7 @@ enum HistoryList {
                 <li data-rev="\(version.number)"\(isCurrent ? " class=\"current\" aria-current=\"true\"" : "")><a href="\(escape(link(version)))">\
                 <span class="number">\(version.number)</span> <code class="id" title="\(version.id.hex)">\(version.id.short)</code> \
                 <span class="message">\(escape(version.message))</span>\(merge)\(tags)\
-                <span class="meta">\(escape(version.author)) · \(TimeText.short(version.time)) · \(version.changeCount) change\(version.changeCount == 1 ? "" : "s")</span></a></li>
+                <span class="meta">\(escape(version.author)) · \(UTCTime(milliseconds: version.time).minutes) · \(version.changeCount) change\(version.changeCount == 1 ? "" : "s")</span></a></li>
 
                 """
         }

@@ -36,7 +36,7 @@ enum ViewPanel {
         out += "<h3>Versions that changed <code>\(escape(id))</code></h3><ol class=\"view-history\">"
         for record in history {
             let link = Paths.link("/d/\(record.document)", [("rev", String(record.number))] + screen.query + [("view", id)])
-            out += "<li\(record.number == version.record.number ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(record.number)</span> \(escape(record.message))</a> <span class=\"meta\">\(escape(record.author)) · \(TimeText.short(record.time))</span></li>"
+            out += "<li\(record.number == version.record.number ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(record.number)</span> \(escape(record.message))</a> <span class=\"meta\">\(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)</span></li>"
         }
         return out + "</ol></div>"
     }

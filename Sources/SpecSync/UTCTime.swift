@@ -1,17 +1,17 @@
 /// A moment in UTC split into calendar fields by arithmetic (the proleptic Gregorian calendar),
 /// for the times listings print: building a `DateFormatter` loads ICU's locale data, which cost
 /// `plumb log` most of its time.
-struct UTCTime: Equatable {
-    var year: Int64
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
-    var millisecond: Int
+public struct UTCTime: Equatable, Sendable {
+    public var year: Int64
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var millisecond: Int
 
     /// The fields of `milliseconds` since 1970-01-01T00:00:00Z (negative before it).
-    init(milliseconds: Int64) {
+    public init(milliseconds: Int64) {
         let (seconds, millisecond) = UTCTime.floorDivision(milliseconds, 1_000)
         let (days, secondOfDay) = UTCTime.floorDivision(seconds, 86_400)
         self.millisecond = Int(millisecond)
@@ -29,14 +29,17 @@ struct UTCTime: Equatable {
     }
 
     /// `2026-11-30 06:40:12`.
-    var short: String { text(between: UInt8(ascii: " "), milliseconds: false) }
+    public var short: String { text(between: UInt8(ascii: " "), seconds: true, milliseconds: false) }
+
+    /// `2026-11-30 06:40` (the studio's lists).
+    public var minutes: String { text(between: UInt8(ascii: " "), seconds: false, milliseconds: false) }
 
     /// `2026-11-30T06:40:12.345Z` (ISO 8601 with milliseconds).
-    var iso: String { text(between: UInt8(ascii: "T"), milliseconds: true) }
+    public var iso: String { text(between: UInt8(ascii: "T"), seconds: true, milliseconds: true) }
 
-    /// The date, `separator`, the time and perhaps `.mmmZ`, made as bytes (`log` prints one per
-    /// version).
-    private func text(between separator: UInt8, milliseconds: Bool) -> String {
+    /// The date, `separator`, the time to the minute and perhaps `:ss` and `.mmmZ`, made as
+    /// bytes (`log` prints one per version).
+    private func text(between separator: UInt8, seconds: Bool, milliseconds: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         UTCTime.append(year, 4, to: &bytes)
@@ -48,8 +51,10 @@ struct UTCTime: Equatable {
         UTCTime.append(Int64(hour), 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         UTCTime.append(Int64(minute), 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        UTCTime.append(Int64(second), 2, to: &bytes)
+        if seconds {
+            bytes.append(UInt8(ascii: ":"))
+            UTCTime.append(Int64(second), 2, to: &bytes)
+        }
         if milliseconds {
             bytes.append(UInt8(ascii: "."))
             UTCTime.append(Int64(millisecond), 3, to: &bytes)
@@ -59,13 +64,13 @@ struct UTCTime: Equatable {
     }
 
     /// Quotient rounded down and the remainder that goes with it (never negative).
-    static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    public static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let remainder = value % divisor
         return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 
     /// Decimal digits, zero-filled to `width` (a minus sign before them when negative).
-    static func padded(_ value: Int, _ width: Int) -> String {
+    public static func padded(_ value: Int, _ width: Int) -> String {
         var bytes: [UInt8] = []
         append(Int64(value), width, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -1,6 +1,6 @@
 import Foundation
+import SpecSync
 import Testing
-@testable import PlumbCLI
 
 /// The listings' times are computed by arithmetic; Foundation's formatter is the reference.
 @Suite struct UTCTimeTests {
