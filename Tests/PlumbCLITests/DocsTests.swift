@@ -168,7 +168,7 @@ enum DocsPage {
         environment["HOME"] = folder.path
         process.environment = environment
         let output = folder.appendingPathComponent(".docs-test-output")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         process.standardOutput = handle

@@ -20,7 +20,7 @@ import Testing
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)
         let path = plumb.folder.appendingPathComponent("bom.json").path
-        FileManager.default.createFile(atPath: path, contents: Data([0xEF, 0xBB, 0xBF] + Array(loginSpec.utf8)))
+        _ = FileManager.default.createFile(atPath: path, contents: Data([0xEF, 0xBB, 0xBF] + Array(loginSpec.utf8)))
         let result = plumb.run("apply", path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(plumb.run("show", "login").status == 0)

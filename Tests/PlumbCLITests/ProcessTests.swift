@@ -45,7 +45,7 @@ import Testing
         shell.arguments = ["-c", script]
         shell.currentDirectoryURL = plumb.folder
         shell.environment = ProcessInfo.processInfo.environment.merging(["PLUMB": PlumbRunner.executable.path, "PLUMB_AUTHOR": "killer"]) { $1 }
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         shell.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         shell.standardError = FileHandle.nullDevice
         try shell.run()

@@ -12,7 +12,7 @@ import Testing
         process.currentDirectoryURL = plumb.folder
         process.environment = ["PLUMB": PlumbRunner.executable.path, "PLUMB_AUTHOR": "tester", "PATH": "/usr/bin:/bin"]
         let errors = plumb.folder.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

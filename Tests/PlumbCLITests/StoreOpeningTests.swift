@@ -24,7 +24,7 @@ import Testing
     func aTinyStoreFileIsRefusedEvenByReads(size: Int) throws {
         let runner = PlumbRunner()
         let path = runner.folder.appendingPathComponent("tiny.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: size))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: size))
         for arguments in [["docs"], ["log", "login"], ["apply", runner.write("login.json", loginSpec)]] {
             let result = runner.run(["--store", path] + arguments)
             #expect(result.status == 1)

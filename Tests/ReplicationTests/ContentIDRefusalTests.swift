@@ -38,7 +38,7 @@ import Testing
         }
         bundle.payloads.append(VersionPayload(version: last.version, site: last.site, firstSeq: last.firstSeq, lastSeq: last.lastSeq,
                                               hlc: last.hlc, base: last.base, changes: changes, claimedID: last.id))
-        FileManager.default.createFile(atPath: file, contents: Data(bundle.encoded()))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(bundle.encoded()))
         #expect(b.plumb(["bundle", "apply", file], now: now + 3) == 1)
         #expect(b.lastOutput.contains("version \(last.id.short) of site \(last.site.short) in the bundle does not match its content"), "\(b.lastOutput)")
         #expect(try b.open().log(of: "login").count == 1)
@@ -61,7 +61,7 @@ import Testing
         out.raw(pack)
         out.raw(SHA256.hash(out.bytes))
         let file = root.appendingPathComponent("format1.bundle").path
-        FileManager.default.createFile(atPath: file, contents: Data(out.bytes))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(out.bytes))
         #expect(b.plumb(["bundle", "apply", file], now: now + 2) == 0, "\(b.lastOutput)")
         #expect(try b.open().head(of: "login").id == (try a.open().head(of: "login").id))
     }

@@ -56,7 +56,7 @@ struct Scenario {
         #expect(replicas[0].plumb(["init", replicas[0].folder.path], now: now) == 0)
         for document in Scenario.documents {
             let file = root.appendingPathComponent("\(document).json").path
-            FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec(document).utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec(document).utf8))
             #expect(replicas[0].plumb(["apply", file], now: tick()) == 0, "seed \(seed): \(replicas[0].lastOutput)")
         }
         for replica in replicas.dropFirst() {

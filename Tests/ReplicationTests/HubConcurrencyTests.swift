@@ -23,7 +23,7 @@ import Testing
             #expect(client.plumb(["remote", "add", "origin", url], now: now) == 0)
         }
         let file = root.appendingPathComponent("home.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("home").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("home").utf8))
         #expect(clients[0].plumb(["apply", file], now: now) == 0)
         #expect(clients[0].plumb(["push"], now: now) == 0)
         for client in clients.dropFirst() { #expect(client.plumb(["pull"], now: now) == 0) }
@@ -49,7 +49,7 @@ import Testing
             process.environment = ["PLUMB": PlumbExecutable.path, "PLUMB_AUTHOR": client.name, "PATH": "/usr/bin:/bin"]
             process.standardOutput = FileHandle.nullDevice
             let log = client.folder.appendingPathComponent("script.log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardError = try? FileHandle(forWritingTo: log)
             try? process.run()
             return process

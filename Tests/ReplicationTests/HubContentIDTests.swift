@@ -51,7 +51,7 @@ import Testing
         #expect(replica.plumb(["init", replica.folder.path], now: now) == 0)
         #expect(replica.plumb(["remote", "add", "origin", url], now: now) == 0)
         let file = root.appendingPathComponent("login.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
         #expect(replica.plumb(["apply", file, "-m", "first ✓"], now: now) == 0)
         #expect(replica.plumb(["set", "login", "a", "text=two\nlines"], now: now) == 0)
         #expect(replica.plumb(["push"], now: now) == 0, "\(replica.lastOutput)")

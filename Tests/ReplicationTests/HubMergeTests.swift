@@ -17,7 +17,7 @@ import Testing
         #expect(replica.plumb(["remote", "add", "origin", url], now: now) == 0)
         if apply {
             let file = root.appendingPathComponent("\(name)-login.json").path
-            FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
             #expect(replica.plumb(["apply", file], now: now) == 0)
         }
         return replica

@@ -34,7 +34,7 @@ import Testing
             #expect(owner.plumb(["remote", "add", "origin", url], now: now) == 0)
             for name in ["shared", "secret"] {
                 let file = root.appendingPathComponent("\(name).json").path
-                FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec(name).utf8))
+                _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec(name).utf8))
                 #expect(owner.plumb(["apply", file], now: now) == 0)
             }
             #expect(owner.plumb(["push"], now: now + 1) == 0)
@@ -305,7 +305,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let world = try World(root: root, now: now)
         let file = root.appendingPathComponent("mine.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("mine").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("mine").utf8))
         #expect(world.malloryStore.plumb(["apply", file], now: now + 3) == 0)
         #expect(world.malloryStore.plumb(["set", "shared", "a", "text=from mallory"], now: now + 4) == 0)
         #expect(world.malloryStore.plumb(["push"], now: now + 5) == 0, "\(world.malloryStore.lastOutput)")

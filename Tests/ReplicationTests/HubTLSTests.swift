@@ -53,7 +53,7 @@ import Testing
             #expect(replica.plumb(["remote", "add", "origin", url], now: now) == 0)
         }
         let file = root.appendingPathComponent("login.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
         #expect(a.plumb(["apply", file], now: now) == 0)
         #expect(a.plumb(["push"], now: now + 1) == 0, "\(a.lastOutput)")
         #expect(b.plumb(["pull"], now: now + 2) == 0, "\(b.lastOutput)")

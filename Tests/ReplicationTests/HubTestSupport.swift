@@ -90,7 +90,7 @@ enum Psql {
     /// Runs `sql` as a script (stopping at the first error); exit status and all output.
     static func run(_ url: String, _ sql: String) -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-psql-\(UUID().uuidString).sql")
-        FileManager.default.createFile(atPath: file.path, contents: Data(sql.utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(sql.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-psql-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }

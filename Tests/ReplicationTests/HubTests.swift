@@ -16,7 +16,7 @@ import Testing
         #expect(replica.plumb(["remote", "add", "origin", url], now: now) == 0)
         if apply {
             let file = root.appendingPathComponent("\(name)-login.json").path
-            FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
             #expect(replica.plumb(["apply", file], now: now) == 0)
         }
         return replica
@@ -143,7 +143,7 @@ import Testing
         defer { _ = try? PostgresConnection(url: TestPostgres.serverURL).execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
         let owner = client("owner", hub: url, apply: true)
         let file = root.appendingPathComponent("secret.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("secret").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("secret").utf8))
         #expect(owner.plumb(["apply", file], now: now + 1) == 0)
         #expect(owner.plumb(["push"], now: now + 2) == 0)
 

@@ -47,7 +47,7 @@ extension Replica {
         let a = Replica(name: "a", root: root), b = Replica(name: "b", root: root)
         a.plumb(["init", a.folder.path], now: now)
         let file = root.appendingPathComponent("login.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Scenario.startSpec("login").utf8))
         a.plumb(["apply", file], now: now)
         a.plumb(["clone", a.folder.path, b.folder.path], now: now)
         return (a, b)

@@ -145,7 +145,7 @@ import Testing
         #expect(replica.plumb(["show", "login"], now: now + 60) == 0)
         let shown = replica.lastOutput.split(separator: "\n").filter { !$0.hasPrefix("warning:") }.joined(separator: "\n")
         let file = root.appendingPathComponent("\(replica.name)-shown.json").path
-        FileManager.default.createFile(atPath: file, contents: Data(shown.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(shown.utf8))
         #expect(replica.plumb(["apply", file], now: now + 61) == 0)
         #expect(replica.lastOutput.contains("nothing changed; no new version"), "\(replica.name): \(replica.lastOutput)")
     }

@@ -109,7 +109,7 @@ import Testing
         ]
         for (bytes, message) in cases {
             let path = root.appendingPathComponent("bad.bundle").path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             #expect(b.plumb(["bundle", "apply", path], now: now + 3) == 1)
             #expect(b.lastOutput.contains(message), "\(message): \(b.lastOutput)")
         }

@@ -75,7 +75,7 @@ import Testing
     func garbageFileGetsAClearError(_ bytes: [UInt8]) throws {
         let folder = TemporaryFolder()
         let path = folder.path("bad.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         do {
             _ = try Store.open(at: path)
             Issue.record("a garbage file opened as a store")

@@ -7,16 +7,16 @@ import Testing
     @Test func aTinyFileIsTooSmallUnlessItsLogHoldsPages() throws {
         let folder = TemporaryFolder()
         let path = folder.path("store.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data([0]))
+        _ = FileManager.default.createFile(atPath: path, contents: Data([0]))
         #expect {
             try StoreFile.checkExisting(path)
         } throws: { error in
             if case StoreError.tooSmall(_, 1) = error { return true }
             return false
         }
-        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
         #expect(throws: StoreError.self) { try StoreFile.checkExisting(path) }
-        FileManager.default.createFile(atPath: path + "-wal", contents: Data(repeating: 1, count: 64))
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data(repeating: 1, count: 64))
         try StoreFile.checkExisting(path)
     }
 }

@@ -61,7 +61,7 @@ final class WebDriver {
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
         driver.arguments = ["--port=\(port)"]
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-chromedriver-\(port).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         driver.standardOutput = try FileHandle(forWritingTo: log)
         driver.standardError = driver.standardOutput
