@@ -70,7 +70,7 @@ public struct UTCTime: Equatable, Sendable {
     }
 
     /// Decimal digits, zero-filled to `width` (a minus sign before them when negative).
-    public static func padded(_ value: Int, _ width: Int) -> String {
+    static func padded(_ value: Int, _ width: Int) -> String {
         var bytes: [UInt8] = []
         append(Int64(value), width, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -1,5 +1,5 @@
 import Foundation
-import SpecSync
+@testable import SpecSync
 import Testing
 
 /// The listings' times are computed by arithmetic; Foundation's formatter is the reference.
