@@ -10,21 +10,48 @@ public enum ValueText {
 
     /// Parses stored text back into JSON; `nil` if the text is not valid JSON.
     public static func decode(_ text: String) -> JSONValue? {
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return nil }
-        if first == UInt8(ascii: "\""), utf8.count >= 2, utf8.last == UInt8(ascii: "\"") {
-            // Cut the quotes as bytes: as Characters, the opening quote and a combining mark after
-            // it are one grapheme, and the mark would go with the quote.
-            let inner = utf8.dropFirst().dropLast()
-            if !inner.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) {
-                return .string(String(decoding: inner, as: UTF8.self))
-            }
+        var text = text
+        switch text.withUTF8(scalar) {
+        case .string(let plain): return .string(plain)
+        case .number(let whole): return .number(whole)
+        case .other: break
         }
         // `Double(_:)` alone also takes "01", "1.", "inf", "0x10"…, which are not JSON.
-        if isJSONNumber(utf8), let number = Double(text), number.isFinite {
+        if isJSONNumber(text.utf8), let number = Double(text), number.isFinite {
             return .number(number)
         }
         return try? JSONParser.parse(text)
+    }
+
+    /// What the fast paths read of a stored text's bytes: a string without escapes, a whole
+    /// number, or something for the parser.
+    private enum Scalar {
+        case string(String)
+        case number(Double)
+        case other
+    }
+
+    /// A plain string (quotes around bytes that need no escape) or a whole number of at most 15
+    /// digits (optionally after `-`, no leading zero): nearly every stored value. Read as bytes:
+    /// as Characters, the opening quote and a combining mark after it are one grapheme. Any such
+    /// number is exact as a `Double`, so this gives what `Double(_:)` gives, without parsing a float.
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Scalar {
+        guard let first = bytes.first else { return .other }
+        if first == UInt8(ascii: "\"") {
+            guard bytes.count >= 2, bytes.last == UInt8(ascii: "\"") else { return .other }
+            let inner = UnsafeBufferPointer(rebasing: bytes[1 ..< bytes.count - 1])
+            for byte in inner where byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte < 0x20 { return .other }
+            return .string(String(decoding: inner, as: UTF8.self))
+        }
+        let negative = first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
+        guard let lead = digits.first, digits.count <= 15, lead != UInt8(ascii: "0") || digits.count == 1 else { return .other }
+        var magnitude: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .other }
+            magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return .number(negative ? -Double(magnitude) : Double(magnitude))
     }
 
     /// True when the text is exactly a JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
@@ -57,12 +84,8 @@ public enum ValueText {
     /// The string a stored value holds (`"root"` → `root`), `nil` when it holds none: the parent,
     /// order and kind of every view are read this way, so plain strings skip the JSON parser.
     public static func stringValue(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let utf8 = text.utf8
-        if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\""),
-           !utf8.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) {
-            return String(Substring(utf8.dropFirst().dropLast()))
-        }
+        guard var text else { return nil }
+        if case .string(let plain) = text.withUTF8(scalar) { return plain }
         return decode(text)?.string
     }
 

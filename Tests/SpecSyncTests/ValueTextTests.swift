@@ -37,12 +37,24 @@ struct ValueTextTests {
         "", " ", "\"", "\"\"", "\"a\"", "\"a\\\"b\"", "\"a\\u0041\"", "\"a\"b\"", "\"a\" ", " \"a\"", "\"a\u{1}b\"", "\"a\nb\"",
         "\"é\"", "\"\u{301}x\"", "0", "-0", "7", "-7", "1.5", "1e3", "1E+3", "-1e-3", "123456789012345678901234567890",
         "01", "-01", "1.", ".5", "-.5", "+1", "1e", "1e400", "-1e400", "inf", "-inf", "nan", "-nan", "infinity", "0x10", "-0x1p3",
-        "1 ", " 1", "1 2", "- 1", "1_000", "null", "true", "false", "nul", "[1,2]", "[1,", "{\"a\":1}", "{}", "[]",
+        "1 ", " 1", "1 2", "- 1", "1_000", "-", "--1", "1-", "12a", "00", "999999999999999", "-999999999999999",
+        "1000000000000000", "9007199254740993", "null", "true", "false", "nul", "[1,2]", "[1,", "{\"a\":1}", "{}", "[]",
     ]
 
     @Test(arguments: texts)
     func agreesWithTheParser(_ text: String) {
         #expect(ValueText.decode(text) == (try? JSONParser.parse(text)))
+    }
+
+    /// Whole numbers read digit by digit give what `Double(_:)` gives, the sign of zero too.
+    @Test(arguments: ["-0", "0", "7", "-7", "999999999999999", "-999999999999999"])
+    func wholeNumbersAsDoubleReadsThem(_ text: String) throws {
+        guard case .number(let fast)? = ValueText.decode(text) else {
+            Issue.record("\(text) is not a number")
+            return
+        }
+        let expected = try #require(Double(text))
+        #expect(fast == expected && fast.sign == expected.sign)
     }
 
     /// Seeded random strings and numbers: canonical text reads back as the value, as the parser reads it.
