@@ -3,53 +3,68 @@ import SpecSync
 
 /// The binary form of a `DocumentState` kept in the `snapshots` table.
 ///
-/// Layout: magic `PSN1`; the sites (count, then 16 bytes each); then per view: its id, the
-/// number of its entries and each entry (property name, site index, seq, hlc, value or none).
-/// Strings are a varint length and UTF-8 bytes; integers are LEB128 varints (`BinaryWriter`).
+/// ```
+/// magic `PSN2`                                   4 bytes
+/// view count                                     varint
+/// pieces of up to `pieceViews` views, ascending id order, each:
+///   byte count, then a `HeadChunk` blob           varint, bytes
+/// ```
+///
+/// The views are stored as the head is (`HeadChunk`: a property table, ids sharing their
+/// prefixes, stamps as differences, sites by local number), so a snapshot is about the size of
+/// the compressed head. A snapshot written before (`PSN1`: sites by id, then per view its id
+/// and entries with property names and whole stamps; strings are a varint length and UTF-8
+/// bytes, integers LEB128 varints) is read as it is, and `plumb gc` rewrites it in this form.
 enum StateSnapshot {
-    static let magic: [UInt8] = Array("PSN1".utf8)
+    static let magic: [UInt8] = Array("PSN2".utf8)
+    static let firstMagic: [UInt8] = Array("PSN1".utf8)
+    /// Views a piece holds: enough that the pieces' property tables weigh nothing, few enough
+    /// that a writer never holds much more than one piece uncompressed.
+    static let pieceViews = 4_096
 
-    static func encode(_ state: DocumentState) -> [UInt8] {
+    static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode(state) { bytes += $0 }
+        encode(state, siteNumber: siteNumber) { bytes += $0 }
         return bytes
     }
 
-    /// The snapshot of `state` handed to `emit` in pieces of about `pieceSize` bytes, in order:
-    /// the same pieces on every call for one unchanged state (its views keep their places).
-    static func encode(_ state: DocumentState, _ emit: ([UInt8]) -> Void) {
-        var sites: [SiteID: Int] = [:]
-        var siteList: [SiteID] = []
-        for (_, properties) in state.views {
-            for (_, entry) in properties where sites[entry.stamp.site] == nil {
-                sites[entry.stamp.site] = siteList.count
-                siteList.append(entry.stamp.site)
-            }
+    /// The snapshot of `state` handed to `emit` in pieces, in order: the same pieces on every
+    /// call for one unchanged state. `siteNumber` maps a stamp's site to the store's local number.
+    static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64, _ emit: ([UInt8]) -> Void) {
+        let views = HeadChunks.sortedViews(of: state)
+        var header = BinaryWriter()
+        header.raw(magic)
+        header.varint(views.count)
+        emit(header.bytes)
+        for start in stride(from: 0, to: views.count, by: pieceViews) {
+            let piece = HeadChunk.encode(views[start..<min(start + pieceViews, views.count)], siteNumber: siteNumber)
+            var length = BinaryWriter()
+            length.varint(piece.count)
+            emit(length.bytes)
+            emit(piece)
         }
-        var out = BinaryWriter(capacity: pieceSize + 4096)
-        out.raw(magic)
-        out.varint(siteList.count)
-        for site in siteList { out.raw(site.bytes) }
-        out.varint(state.views.count)
-        for (view, entries) in state.views {
-            out.string(view)
-            out.varint(entries.count)
-            for (property, entry) in entries {
-                out.string(property.rawValue)
-                writeEntry(entry, siteIndex: sites[entry.stamp.site]!, to: &out)
-            }
-            if out.bytes.count >= pieceSize {
-                emit(out.bytes)
-                out.removeAll()
-            }
-        }
-        emit(out.bytes)
     }
 
-    static let pieceSize = 1 << 16
+    /// The state a snapshot holds; with `views`, only those views' entries (the others are
+    /// skipped, not decoded, so a reader of a few views pays a scan of the bytes, not the
+    /// whole state). `site` maps a local site number to its id. `nil` when the bytes are
+    /// malformed or name a site the store does not know.
+    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
+        let wanted = views.map(ViewFilter.init)
+        let keep = wanted.map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
+        if bytes.starts(with: firstMagic) { return decodeFirstFormat(bytes, keeping: keep) }
+        var reader = BinaryReader(bytes: bytes)
+        guard reader.take(4) == magic[...], let viewCount = reader.varint() else { return nil }
+        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        while !reader.isAtEnd {
+            guard let length = reader.count(atMost: reader.remaining), let piece = reader.take(length),
+                  HeadChunk.decode(Array(piece), site: site, keeping: keep, into: &state) else { return nil }
+        }
+        return state
+    }
 
-    /// One entry as both snapshots hold it (`TreeSnapshot` too): site index, seq, hlc, then
-    /// 0 for no value or 1 and the value's text.
+    /// One entry as `TreeSnapshot` holds it, and the first snapshot form held it: site index,
+    /// seq, hlc, then 0 for no value or 1 and the value's text.
     static func writeEntry(_ entry: DocumentState.Entry, siteIndex: Int, to out: inout BinaryWriter) {
         out.varint(siteIndex)
         out.varint(UInt64(entry.stamp.seq))
@@ -62,18 +77,10 @@ enum StateSnapshot {
         }
     }
 
-    static func decode(_ bytes: [UInt8]) -> DocumentState? { decode(bytes, keeping: nil) }
-
-    /// The entries of `views` only: the other views' entries are skipped, not decoded, so a
-    /// reader of a few views pays a scan of the bytes, not the whole state.
-    static func decode(_ bytes: [UInt8], views: Set<String>) -> DocumentState? {
-        let wanted = ViewFilter(views)
-        return decode(bytes) { wanted.contains($0) }
-    }
-
-    private static func decode(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {
+    /// A snapshot in the first form (`PSN1`).
+    private static func decodeFirstFormat(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {
         var reader = BinaryReader(bytes: bytes)
-        guard reader.take(4) == magic[...], let siteCount = reader.varint() else { return nil }
+        guard reader.take(4) == firstMagic[...], let siteCount = reader.varint() else { return nil }
         var sites: [SiteID] = []
         for _ in 0..<siteCount {
             guard let raw = reader.take(16), let site = SiteID(bytes: raw) else { return nil }

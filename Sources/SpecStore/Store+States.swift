@@ -83,7 +83,7 @@ extension Store {
         var found: (DocumentState, VersionVector, TreeResolution?)?
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
             guard let bytes = changeLog.unpackSnapshot(row.blob(0)),
-                  let state = views.map({ StateSnapshot.decode(bytes, views: $0) }) ?? StateSnapshot.decode(bytes) else {
+                  let state = StateSnapshot.decode(bytes, site: { sitesByNumber[$0] }, views: views) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
             found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
@@ -124,7 +124,7 @@ extension Store {
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
         let (raw, tree) = try state()
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
-                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw)), .blob(TreeSnapshot.encode(tree))])
+                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numberIfKnown($0)! })), .blob(TreeSnapshot.encode(tree))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

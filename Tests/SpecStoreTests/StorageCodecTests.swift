@@ -141,26 +141,37 @@ struct StorageCodecTests {
 
     @Test func aSnapshotPackedInPiecesReadsBackWhole() throws {
         var big = state()
-        for index in 0..<4_000 {
+        for index in 0..<(2 * StateSnapshot.pieceViews) {
             big.apply(view: "wide\(index)", property: .text,
                       DocumentState.Entry(value: "\"" + String(repeating: "w", count: 40) + "\"", stamp: Stamp(hlc: Timestamp(rawValue: 11), site: other, seq: Int64(index))))
         }
+        let numbers: [SiteID: Int64] = [site: 1, other: 2]
+        let sites: [Int64: SiteID] = [1: site, 2: other]
         var pieces = 0
-        StateSnapshot.encode(big) { _ in pieces += 1 }
-        #expect(pieces > 2, "several pieces")
+        StateSnapshot.encode(big, siteNumber: { numbers[$0]! }) { _ in pieces += 1 }
+        #expect(pieces > 4, "a header, then a byte count and a chunk for each of several pieces")
         let log = ChangeLog()
-        let bytes = try #require(log.unpackSnapshot(log.packSnapshot(big)))
-        #expect(bytes == StateSnapshot.encode(big))
-        #expect(StateSnapshot.decode(bytes) == big)
+        let bytes = try #require(log.unpackSnapshot(log.packSnapshot(big, siteNumber: { numbers[$0]! })))
+        #expect(bytes == StateSnapshot.encode(big, siteNumber: { numbers[$0]! }))
+        #expect(StateSnapshot.decode(bytes, site: { sites[$0] }) == big)
+        #expect(StateSnapshot.decode(bytes, site: { _ in nil }) == nil, "a site the store does not number")
+        // A reader of a few views gets theirs, from whichever piece holds them.
+        let few = try #require(StateSnapshot.decode(bytes, site: { sites[$0] }, views: ["ok", "wide7000", "absent"]))
+        #expect(few.views.count == 2)
+        #expect(few.value("ok", .width) == "80")
+        #expect(few.value("wide7000", .text) == big.value("wide7000", .text))
+        // Cut short or with a byte more, it is refused.
+        #expect(StateSnapshot.decode(Array(bytes.dropLast()), site: { sites[$0] }) == nil)
+        #expect(StateSnapshot.decode(bytes + [0], site: { sites[$0] }) == nil)
     }
 
-    /// A snapshot whose entry names a site index or a seq too large for an integer is refused,
-    /// not trapped on (the varints read as 64-bit unsigned numbers).
+    /// A snapshot of the first form (`PSN1`) whose entry names a site index or a seq too large
+    /// for an integer is refused, not trapped on (the varints read as 64-bit unsigned numbers).
     @Test(arguments: [(UInt64.max, UInt64(1)), (UInt64(0), UInt64.max), (UInt64(1) << 63, UInt64(1))])
     func aSnapshotWithOutOfRangeNumbersIsRefused(siteIndex: UInt64, seq: UInt64) {
         func snapshot(siteIndex: UInt64, seq: UInt64) -> [UInt8] {
             var out = BinaryWriter()
-            out.raw(StateSnapshot.magic)
+            out.raw(StateSnapshot.firstMagic)
             out.varint(1)
             out.raw(site.bytes)
             out.varint(1)
@@ -174,9 +185,10 @@ struct StorageCodecTests {
             out.string("12")
             return out.bytes
         }
-        #expect(StateSnapshot.decode(snapshot(siteIndex: 0, seq: 1))?.value("root", .width) == "12", "the same bytes with sane numbers read")
-        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq)) == nil)
+        #expect(StateSnapshot.decode(snapshot(siteIndex: 0, seq: 1), site: { _ in nil })?.value("root", .width) == "12",
+                "the same bytes with sane numbers read")
+        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq), site: { _ in nil }) == nil)
         // A reader of other views steps over the entry by its framing alone, and does not trap.
-        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq), views: ["other"])?.views.isEmpty ?? true)
+        #expect(StateSnapshot.decode(snapshot(siteIndex: siteIndex, seq: seq), site: { _ in nil }, views: ["other"])?.views.isEmpty ?? true)
     }
 }

@@ -52,25 +52,25 @@ final class ChangeLog {
 
     /// A state's snapshot as stored: its `StateSnapshot` bytes in one zstd frame, encoded twice
     /// (once to size the frame, once into it) so that the uncompressed bytes are never all held.
-    func packSnapshot(_ state: DocumentState, level: Compression.Level = .write) -> [UInt8] {
+    func packSnapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, level: Compression.Level = .write) -> [UInt8] {
         var size = 0
-        StateSnapshot.encode(state) { size += $0.count }
-        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(state, emit) }
+        StateSnapshot.encode(state, siteNumber: siteNumber) { size += $0.count }
+        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(state, siteNumber: siteNumber, emit) }
     }
 
     /// The `StateSnapshot` bytes of a stored snapshot: as they are when stored uncompressed
     /// (before schema 3), else the frame's content; `nil` when damaged.
     func unpackSnapshot(_ blob: [UInt8]) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.magic) { return blob }
+        if blob.starts(with: StateSnapshot.firstMagic) { return blob }
         return compression.decompress(blob, limit: Self.snapshotLimit)
     }
 
     /// The largest snapshot a reader unpacks: a million views' state is about 250 MB.
     static let snapshotLimit = 1 << 30
 
-    /// A stored snapshot compressed at `level` (`plumb gc`); `nil` when damaged.
-    func recompressSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
-        unpackSnapshot(blob).map { compression.compress($0, level: level) }
+    /// A snapshot's `StateSnapshot` bytes compressed at `level`, as they are (`plumb gc`).
+    func packSnapshotBytes(_ bytes: [UInt8], level: Compression.Level) -> [UInt8] {
+        compression.compress(bytes, level: level)
     }
 
     /// Whether `needle` (not empty) occurs in `bytes`.

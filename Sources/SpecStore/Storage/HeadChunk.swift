@@ -58,9 +58,12 @@ enum HeadChunk {
         return out.bytes
     }
 
-    /// Folds the chunk's entries into `state`; false when the blob is malformed or names a site
-    /// or property this store does not know (then `state` may hold part of the chunk).
-    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, into state: inout DocumentState) -> Bool {
+    /// Folds the chunk's entries into `state` (with `keep`, only those of the views whose id
+    /// bytes it takes: the others are stepped over, their values not read); false when the blob
+    /// is malformed or names a site or property this store does not know (then `state` may hold
+    /// part of the chunk).
+    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, keeping keep: ((ArraySlice<UInt8>) -> Bool)? = nil,
+                       into state: inout DocumentState) -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let viewCount = reader.count(atMost: reader.remaining) else { return false }
@@ -74,7 +77,17 @@ enum HeadChunk {
                   let tail = reader.take(rest) else { return false }
             previousID.removeSubrange(shared...)
             previousID.append(contentsOf: tail)
-            guard let id = String(validatingUTF8Bytes: previousID), let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            guard let entryCount = reader.count(atMost: reader.remaining) else { return false }
+            if let keep, !keep(previousID[...]) {
+                for _ in 0..<entryCount {
+                    guard reader.count(atMost: properties.count - 1) != nil, let number = reader.varint(), number <= UInt64(Int64.max),
+                          let seqDelta = reader.signed(), let hlcDelta = reader.signed(), ChangeBlock.skipValue(&reader) else { return false }
+                    previousSeq = previousSeq &+ seqDelta
+                    previousHLC = previousHLC &+ hlcDelta
+                }
+                continue
+            }
+            guard let id = String(validatingUTF8Bytes: previousID) else { return false }
             // A view's entries are folded in together (one lookup of the view, not one per
             // entry), in an array of their own that the state keeps.
             var entries: [(property: Property, entry: DocumentState.Entry)] = []

@@ -12,9 +12,14 @@ enum HeadChunks {
     /// it holds at most `maximumViews` views, else pieces of `targetViews`; each with its first
     /// view id. Ids are ASCII (`Identifier`), so `<` is SQLite's byte order.
     static func pieces(of state: DocumentState) -> [ArraySlice<(id: String, state: ViewState)>] {
-        let sorted = state.views.lazy.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        let sorted = sortedViews(of: state)
         guard sorted.count > maximumViews else { return sorted.isEmpty ? [] : [sorted[...]] }
         return stride(from: 0, to: sorted.count, by: targetViews).map { sorted[$0..<min($0 + targetViews, sorted.count)] }
+    }
+
+    /// The views of `state` that hold an entry, by id: the order chunks and snapshots keep.
+    static func sortedViews(of state: DocumentState) -> [(id: String, state: ViewState)] {
+        state.views.lazy.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
     }
 
     /// Whether a view of a head is among the root candidates (`head_roots`): alive, with a

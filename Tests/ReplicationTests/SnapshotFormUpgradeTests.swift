@@ -1,0 +1,74 @@
+import Foundation
+@testable import SpecStore
+import SpecSync
+import Testing
+
+/// A store made by the release whose snapshots were `PSN1` (Fixtures/schema-4-README.md): every
+/// version reads back as that release read it, before and after `plumb gc` rewrites the
+/// snapshots in the head's form.
+@Suite struct SnapshotFormUpgradeTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-snapshots-\(UUID().uuidString)")
+    let now: UInt64 = 1_800_000_100_000
+
+    func fixture(_ name: String) throws -> URL {
+        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    }
+
+    /// The recorded outputs: the command (after `== `) and what it printed.
+    func recorded() throws -> [(command: String, output: String)] {
+        let text = try String(contentsOf: try fixture("schema-4-expected.txt"), encoding: .utf8)
+        return text.components(separatedBy: "== ").dropFirst().map { section in
+            let newline = section.firstIndex(of: "\n") ?? section.endIndex
+            return (String(section[..<newline]), String(section[section.index(after: newline)...]))
+        }
+    }
+
+    /// The plumb arguments the fixture script ran for a recorded command.
+    func arguments(_ command: String) -> [String] {
+        let words = command.split(separator: " ").map(String.init)
+        switch words[0] {
+        case "log": return words + ["--json"]
+        case "show": return words + ["--flat"]
+        default: return ["diff", words[1], words[1].split(separator: "@")[0] + "@" + words[2]]
+        }
+    }
+
+    /// The magic each stored snapshot's bytes start with, in version order.
+    func snapshotForms(_ path: String) throws -> [String] {
+        let database = try Database(path: path, mode: .readOnly)
+        var forms: [String] = []
+        try database.query("SELECT state FROM snapshots ORDER BY version") { row in
+            let bytes = ChangeLog().unpackSnapshot(row.blob(0)) ?? []
+            forms.append(String(decoding: bytes.prefix(4), as: UTF8.self))
+        }
+        return forms
+    }
+
+    @Test func everyVersionReadsBackAsTheReleaseReadItBeforeAndAfterGC() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let replica = Replica(name: "old", root: root)
+        try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try fixture("schema-4-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        #expect(try snapshotForms(replica.storePath) == ["PSN1", "PSN1"])
+
+        let sections = try recorded()
+        #expect(sections.count == 18)
+        func readsAsRecorded(_ when: String) {
+            for (command, expected) in sections {
+                replica.plumb(arguments(command), now: now)
+                #expect(replica.lastOutput == expected, "plumb \(command), \(when)")
+            }
+        }
+        readsAsRecorded("as the release left it")
+
+        let before = try FileManager.default.attributesOfItem(atPath: replica.storePath)[.size] as? Int ?? 0
+        #expect(replica.plumb(["gc"], now: now) == 0, "\(replica.lastOutput)")
+        #expect(try snapshotForms(replica.storePath) == ["PSN2", "PSN2"])
+        let after = try FileManager.default.attributesOfItem(atPath: replica.storePath)[.size] as? Int ?? 0
+        #expect(after < before)
+        readsAsRecorded("after gc")
+
+        #expect(try replica.open().integrityCheck() == ["ok"])
+    }
+}
