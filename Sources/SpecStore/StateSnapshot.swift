@@ -24,14 +24,14 @@ enum StateSnapshot {
 
     static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64) -> [UInt8] {
         var bytes: [UInt8] = []
-        encode(state, siteNumber: siteNumber) { bytes += $0 }
+        encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { bytes += $0 }
         return bytes
     }
 
-    /// The snapshot of `state` handed to `emit` in pieces, in order: the same pieces on every
-    /// call for one unchanged state. `siteNumber` maps a stamp's site to the store's local number.
-    static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64, _ emit: ([UInt8]) -> Void) {
-        let views = HeadChunks.sortedViews(of: state)
+    /// The snapshot of a state's `views` (`HeadChunks.sortedViews`) handed to `emit` in pieces,
+    /// in order: the same pieces on every call. `siteNumber` maps a stamp's site to the store's
+    /// local number.
+    static func encode(_ views: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64, _ emit: ([UInt8]) -> Void) {
         var header = BinaryWriter()
         header.raw(magic)
         header.varint(views.count)

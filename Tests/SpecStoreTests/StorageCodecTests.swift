@@ -148,7 +148,7 @@ struct StorageCodecTests {
         let numbers: [SiteID: Int64] = [site: 1, other: 2]
         let sites: [Int64: SiteID] = [1: site, 2: other]
         var pieces = 0
-        StateSnapshot.encode(big, siteNumber: { numbers[$0]! }) { _ in pieces += 1 }
+        StateSnapshot.encode(HeadChunks.sortedViews(of: big), siteNumber: { numbers[$0]! }) { _ in pieces += 1 }
         #expect(pieces > 4, "a header, then a byte count and a chunk for each of several pieces")
         let log = ChangeLog()
         let bytes = try #require(log.unpackSnapshot(log.packSnapshot(big, siteNumber: { numbers[$0]! })))

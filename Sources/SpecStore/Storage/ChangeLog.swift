@@ -53,9 +53,10 @@ final class ChangeLog {
     /// A state's snapshot as stored: its `StateSnapshot` bytes in one zstd frame, encoded twice
     /// (once to size the frame, once into it) so that the uncompressed bytes are never all held.
     func packSnapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, level: Compression.Level = .write) -> [UInt8] {
+        let views = HeadChunks.sortedViews(of: state)
         var size = 0
-        StateSnapshot.encode(state, siteNumber: siteNumber) { size += $0.count }
-        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(state, siteNumber: siteNumber, emit) }
+        StateSnapshot.encode(views, siteNumber: siteNumber) { size += $0.count }
+        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(views, siteNumber: siteNumber, emit) }
     }
 
     /// The `StateSnapshot` bytes of a stored snapshot: as they are when stored uncompressed
