@@ -4,23 +4,24 @@ import SpecSync
 /// The binary form of a `DocumentState` kept in the `snapshots` table.
 ///
 /// ```
-/// magic `PSN2`                                   4 bytes
-/// view count                                     varint
+/// magic `PSN2`                                        4 bytes
+/// view count                                          varint
 /// pieces of up to `pieceViews` views, ascending id order, each:
-///   byte count, then a `HeadChunk` blob           varint, bytes
+///   the least and the greatest of its ids, as bytes    strings
+///   byte count, then a `HeadChunk` blob                varint, bytes
 /// ```
 ///
 /// The views are stored as the head is (`HeadChunk`: a property table, ids sharing their
 /// prefixes, stamps as differences, sites by local number), so a snapshot is about the size of
-/// the compressed head. A snapshot written before (`PSN1`: sites by id, then per view its id
-/// and entries with property names and whole stamps; strings are a varint length and UTF-8
-/// bytes, integers LEB128 varints) is read as it is, and `plumb gc` rewrites it in this form.
+/// the compressed head, and a reader of a few views decodes only the pieces whose id range
+/// holds one of them. A snapshot written before (`PSN1`: sites by id, then per view its id and
+/// entries with property names and whole stamps; strings are a varint length and UTF-8 bytes,
+/// integers LEB128 varints) is read as it is, and `plumb gc` rewrites it in this form.
 enum StateSnapshot {
     static let magic: [UInt8] = Array("PSN2".utf8)
     static let firstMagic: [UInt8] = Array("PSN1".utf8)
-    /// Views a piece holds: enough that the pieces' property tables weigh nothing, few enough
-    /// that a writer never holds much more than one piece uncompressed.
-    static let pieceViews = 4_096
+    /// Views a piece holds, as many as a head chunk's: a reader of one view decodes one piece.
+    static let pieceViews = HeadChunks.targetViews
 
     static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -28,39 +29,61 @@ enum StateSnapshot {
         return bytes
     }
 
-    /// The snapshot of a state's `views` (`HeadChunks.sortedViews`) handed to `emit` in pieces,
-    /// in order: the same pieces on every call. `siteNumber` maps a stamp's site to the store's
-    /// local number.
+    /// The snapshot of a state's `views` (`HeadChunks.sortedViews`) handed to `emit` piece by
+    /// piece, in order: the same bytes on every call. `siteNumber` maps a stamp's site to the
+    /// store's local number.
     static func encode(_ views: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64, _ emit: ([UInt8]) -> Void) {
-        var header = BinaryWriter()
-        header.raw(magic)
-        header.varint(views.count)
-        emit(header.bytes)
+        var out = BinaryWriter()
+        out.raw(magic)
+        out.varint(views.count)
         for start in stride(from: 0, to: views.count, by: pieceViews) {
-            let piece = HeadChunk.encode(views[start..<min(start + pieceViews, views.count)], siteNumber: siteNumber)
-            var length = BinaryWriter()
-            length.varint(piece.count)
-            emit(length.bytes)
-            emit(piece)
+            let piece = views[start..<min(start + pieceViews, views.count)]
+            let ids = piece.map { Array($0.id.utf8) }
+            for bound in [ids.min { $0.lexicographicallyPrecedes($1) }!, ids.max { $0.lexicographicallyPrecedes($1) }!] {
+                out.varint(bound.count)
+                out.raw(bound)
+            }
+            let blob = HeadChunk.encode(piece, siteNumber: siteNumber)
+            out.varint(blob.count)
+            out.raw(blob)
+            emit(out.bytes)
+            out.removeAll()
         }
+        if !out.bytes.isEmpty { emit(out.bytes) }
     }
 
-    /// The state a snapshot holds; with `views`, only those views' entries (the others are
-    /// skipped, not decoded, so a reader of a few views pays a scan of the bytes, not the
-    /// whole state). `site` maps a local site number to its id. `nil` when the bytes are
-    /// malformed or name a site the store does not know.
+    /// The state a snapshot holds; with `views`, only those views' entries (pieces whose id
+    /// range holds none are passed over, the other views of a piece skipped, not decoded).
+    /// `site` maps a local site number to its id. `nil` when the bytes are malformed or name a
+    /// site the store does not know.
     static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
         let wanted = views.map(ViewFilter.init)
         let keep = wanted.map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
         if bytes.starts(with: firstMagic) { return decodeFirstFormat(bytes, keeping: keep) }
+        // The wanted ids as bytes, in byte order, for the pieces' ranges.
+        let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == magic[...], let viewCount = reader.varint() else { return nil }
         var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
         while !reader.isAtEnd {
-            guard let length = reader.count(atMost: reader.remaining), let piece = reader.take(length),
-                  HeadChunk.decode(Array(piece), site: site, keeping: keep, into: &state) else { return nil }
+            guard let leastLength = reader.count(atMost: reader.remaining), let least = reader.take(leastLength),
+                  let greatestLength = reader.count(atMost: reader.remaining), let greatest = reader.take(greatestLength),
+                  let length = reader.count(atMost: reader.remaining), let piece = reader.take(length) else { return nil }
+            if let sortedWanted, !holds(sortedWanted, from: least, through: greatest) { continue }
+            guard HeadChunk.decode(Array(piece), site: site, keeping: keep, into: &state) else { return nil }
         }
         return state
+    }
+
+    /// Whether one of `ids` (in byte order) lies in `least ... greatest`.
+    private static func holds(_ ids: [[UInt8]], from least: ArraySlice<UInt8>, through greatest: ArraySlice<UInt8>) -> Bool {
+        // The first id not below `least`, by bisection.
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle].lexicographicallyPrecedes(least) { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && !greatest.lexicographicallyPrecedes(ids[low])
     }
 
     /// One entry as `TreeSnapshot` holds it, and the first snapshot form held it: site index,
