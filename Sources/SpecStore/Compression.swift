@@ -45,45 +45,6 @@ final class Compression {
         return out
     }
 
-    /// One zstd frame of the `size` bytes that `pieces` hands to its argument, in order,
-    /// compressed as they come (the frame records its size, as `compress`'s do): the whole input
-    /// is never held at once.
-    func compress(size: Int, level: Level = .write, pieces: (_ emit: ([UInt8]) -> Void) -> Void) -> [UInt8] {
-        ZSTD_CCtx_reset(compressor, ZSTD_reset_session_and_parameters)
-        check(ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, level.rawValue))
-        check(ZSTD_CCtx_setPledgedSrcSize(compressor, UInt64(size)))
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: ZSTD_CStreamOutSize())
-        func feed(_ input: UnsafeRawBufferPointer, _ directive: ZSTD_EndDirective) {
-            var source = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
-            while true {
-                var remaining = 0
-                let produced = buffer.withUnsafeMutableBytes { target in
-                    var sink = ZSTD_outBuffer(dst: target.baseAddress, size: target.count, pos: 0)
-                    remaining = check(ZSTD_compressStream2(compressor, &sink, &source, directive))
-                    return sink.pos
-                }
-                out += buffer[..<produced]
-                if directive == ZSTD_e_end ? remaining == 0 : source.pos == source.size { return }
-            }
-        }
-        var given = 0
-        pieces { piece in
-            given += piece.count
-            piece.withUnsafeBytes { feed($0, ZSTD_e_continue) }
-        }
-        precondition(given == size, "compress(size:) was handed \(given) bytes, not \(size)")
-        feed(UnsafeRawBufferPointer(start: nil, count: 0), ZSTD_e_end)
-        return out
-    }
-
-    /// A zstd result that is not an error (our own misuse otherwise).
-    @discardableResult
-    private func check(_ result: Int) -> Int {
-        precondition(ZSTD_isError(result) == 0, "zstd: \(String(cString: ZSTD_getErrorName(result)))")
-        return result
-    }
-
     /// The bytes of one frame; `nil` when the frame is damaged, does not record its size, or
     /// would be larger than `limit` bytes (so a hostile blob cannot make us allocate).
     func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {

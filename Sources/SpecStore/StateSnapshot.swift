@@ -1,78 +1,102 @@
 import LayoutSpec
 import SpecSync
 
-/// The binary form of a `DocumentState` kept in the `snapshots` table.
+/// The stored form of a `DocumentState` in the `snapshots` table.
 ///
 /// ```
 /// magic `PSN2`                                        4 bytes
 /// view count                                          varint
 /// pieces of up to `pieceViews` views, ascending id order, each:
-///   the least and the greatest of its ids, as bytes    strings
-///   byte count, then a `HeadChunk` blob                varint, bytes
+///   the least and the greatest of its ids, as bytes    varint length, bytes (twice)
+///   its `HeadChunk` blob, packed (one zstd frame)      varint length, bytes
 /// ```
 ///
 /// The views are stored as the head is (`HeadChunk`: a property table, ids sharing their
-/// prefixes, stamps as differences, sites by local number), so a snapshot is about the size of
-/// the compressed head, and a reader of a few views decodes only the pieces whose id range
-/// holds one of them. A snapshot written before (`PSN1`: sites by id, then per view its id and
-/// entries with property names and whole stamps; strings are a varint length and UTF-8 bytes,
-/// integers LEB128 varints) is read as it is, and `plumb gc` rewrites it in this form.
+/// prefixes, stamps as differences, sites by local number), and each piece is compressed on its
+/// own, so a reader of a few views unpacks and decodes only the pieces whose id range holds one
+/// of them. A snapshot written before (`PSN1`, the whole snapshot one zstd frame, or bare before
+/// schema 3: sites by id, then per view its id and entries with property names and whole
+/// stamps; strings are a varint length and UTF-8 bytes, integers LEB128 varints) is read as it
+/// is, and `plumb gc` rewrites it in this form.
 enum StateSnapshot {
     static let magic: [UInt8] = Array("PSN2".utf8)
     static let firstMagic: [UInt8] = Array("PSN1".utf8)
-    /// Views a piece holds, as many as a head chunk's: a reader of one view decodes one piece.
-    static let pieceViews = HeadChunks.targetViews
+    /// Views a piece holds: a reader of one view of 100,000 unpacks a hundredth of the snapshot,
+    /// and a piece is large enough to compress nearly as well as the whole.
+    static let pieceViews = 1_024
 
-    static func encode(_ state: DocumentState, siteNumber: (SiteID) -> Int64) -> [UInt8] {
-        var bytes: [UInt8] = []
-        encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { bytes += $0 }
-        return bytes
-    }
-
-    /// The snapshot of a state's `views` (`HeadChunks.sortedViews`) handed to `emit` piece by
-    /// piece, in order: the same bytes on every call. `siteNumber` maps a stamp's site to the
-    /// store's local number.
-    static func encode(_ views: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64, _ emit: ([UInt8]) -> Void) {
+    /// The snapshot of a state's `views` (`HeadChunks.sortedViews`), each piece's chunk packed by
+    /// `pack`. `siteNumber` maps a stamp's site to the store's local number.
+    static func encode(_ views: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64,
+                       pack: ([UInt8]) -> [UInt8]) -> [UInt8] {
         var out = BinaryWriter()
         out.raw(magic)
         out.varint(views.count)
         for start in stride(from: 0, to: views.count, by: pieceViews) {
             let piece = views[start..<min(start + pieceViews, views.count)]
             let ids = piece.map { Array($0.id.utf8) }
-            for bound in [ids.min { $0.lexicographicallyPrecedes($1) }!, ids.max { $0.lexicographicallyPrecedes($1) }!] {
-                out.varint(bound.count)
-                out.raw(bound)
-            }
-            let blob = HeadChunk.encode(piece, siteNumber: siteNumber)
-            out.varint(blob.count)
-            out.raw(blob)
-            emit(out.bytes)
-            out.removeAll()
+            writePiece(least: ids.min { $0.lexicographicallyPrecedes($1) }![...], greatest: ids.max { $0.lexicographicallyPrecedes($1) }![...],
+                       packed: pack(HeadChunk.encode(piece, siteNumber: siteNumber)), to: &out)
         }
-        if !out.bytes.isEmpty { emit(out.bytes) }
+        return out.bytes
     }
 
-    /// The state a snapshot holds; with `views`, only those views' entries (pieces whose id
-    /// range holds none are passed over, the other views of a piece skipped, not decoded).
-    /// `site` maps a local site number to its id. `nil` when the bytes are malformed or name a
-    /// site the store does not know.
-    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
-        let wanted = views.map(ViewFilter.init)
-        let keep = wanted.map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
-        if bytes.starts(with: firstMagic) { return decodeFirstFormat(bytes, keeping: keep) }
-        // The wanted ids as bytes, in byte order, for the pieces' ranges.
-        let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
-        var reader = BinaryReader(bytes: bytes)
+    private static func writePiece(least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: [UInt8], to out: inout BinaryWriter) {
+        for bytes in [least, greatest, packed[...]] {
+            out.varint(bytes.count)
+            out.raw(bytes)
+        }
+    }
+
+    /// The pieces of a `PSN2` snapshot, in order; `nil` when the framing is malformed.
+    private static func pieces(_ blob: [UInt8]) -> (viewCount: UInt64, pieces: [(least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: ArraySlice<UInt8>)])? {
+        var reader = BinaryReader(bytes: blob)
         guard reader.take(4) == magic[...], let viewCount = reader.varint() else { return nil }
-        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        var pieces: [(least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: ArraySlice<UInt8>)] = []
         while !reader.isAtEnd {
             guard let leastLength = reader.count(atMost: reader.remaining), let least = reader.take(leastLength),
                   let greatestLength = reader.count(atMost: reader.remaining), let greatest = reader.take(greatestLength),
-                  let length = reader.count(atMost: reader.remaining), let piece = reader.take(length) else { return nil }
-            if let sortedWanted, !holds(sortedWanted, from: least, through: greatest) { continue }
-            guard HeadChunk.decode(Array(piece), site: site, keeping: keep, into: &state) else { return nil }
+                  let length = reader.count(atMost: reader.remaining), let packed = reader.take(length) else { return nil }
+            pieces.append((least, greatest, packed))
+        }
+        return (viewCount, pieces)
+    }
+
+    /// The state a stored snapshot holds; with `views`, only those views' entries (pieces whose
+    /// id range holds none are not unpacked, the other views of a piece skipped, not decoded).
+    /// `unpack` gives a piece's chunk, or a `PSN1` snapshot's bytes, from what is stored; `site`
+    /// maps a local site number to its id. `nil` when the snapshot is damaged or names a site the
+    /// store does not know.
+    static func decode(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil,
+                       unpack: ([UInt8]) -> [UInt8]?) -> DocumentState? {
+        let wanted = views.map(ViewFilter.init)
+        let keep = wanted.map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
+        guard blob.starts(with: magic) else {
+            return unpack(blob).flatMap { decodeFirstFormat($0, keeping: keep) }
+        }
+        guard let (viewCount, pieces) = pieces(blob) else { return nil }
+        // The wanted ids as bytes, in byte order, for the pieces' ranges.
+        let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        for piece in pieces {
+            if let sortedWanted, !holds(sortedWanted, from: piece.least, through: piece.greatest) { continue }
+            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, keeping: keep, into: &state) else { return nil }
         }
         return state
+    }
+
+    /// A `PSN2` snapshot with each piece packed again by `repack` (`plumb gc`); `nil` when it is
+    /// not one, or damaged.
+    static func repacked(_ blob: [UInt8], _ repack: ([UInt8]) -> [UInt8]?) -> [UInt8]? {
+        guard let (viewCount, pieces) = pieces(blob) else { return nil }
+        var out = BinaryWriter(capacity: blob.count)
+        out.raw(magic)
+        out.varint(viewCount)
+        for piece in pieces {
+            guard let packed = repack(Array(piece.packed)) else { return nil }
+            writePiece(least: piece.least, greatest: piece.greatest, packed: packed, to: &out)
+        }
+        return out.bytes
     }
 
     /// Whether one of `ids` (in byte order) lies in `least ... greatest`.

@@ -17,8 +17,9 @@ extension Store {
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
     /// move and snapshot blob not yet compacted again at `Compression.Level.compact` (slower,
-    /// smaller; a snapshot of the first form also rewritten in the current one), in batches, each its own transaction that also records how far it got
-    /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
+    /// smaller; a snapshot of the first form also rewritten in the current one), in batches,
+    /// each its own transaction that also records how far it got (`meta.compacted_TABLE`),
+    /// then returns the freed pages to the file system (`VACUUM`).
     /// Safe to interrupt at any point: every step is whole or not done, and a new run
     /// continues where the last stopped. Contents never change, only their encoding.
     public func compact() throws -> CompactionReport {
@@ -31,27 +32,14 @@ extension Store {
             report.recompressed += try recompress(table: "version_moves", column: "moves") { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
-            report.recompressed += try recompress(table: "snapshots", column: "state") { blob, _ in compactedSnapshot(blob) }
+            report.recompressed += try recompress(table: "snapshots", column: "state") { blob, _ in
+                changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
+            }
             try database.execute("VACUUM")
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         report.bytesAfter = storeBytes()
         return report
-    }
-
-    /// A stored snapshot compressed at `Compression.Level.compact`, a snapshot of the first
-    /// form (`PSN1`) written in the current one; `nil` when damaged.
-    private func compactedSnapshot(_ blob: [UInt8]) -> [UInt8]? {
-        guard let bytes = changeLog.unpackSnapshot(blob) else { return nil }
-        guard bytes.starts(with: StateSnapshot.firstMagic) else { return changeLog.packSnapshotBytes(bytes, level: .compact) }
-        // The first form names sites by id; one the store does not number keeps that form.
-        guard let state = StateSnapshot.decode(bytes, site: { _ in nil }) else { return nil }
-        for (_, entries) in state.views {
-            for (_, entry) in entries where numberIfKnown(entry.stamp.site) == nil {
-                return changeLog.packSnapshotBytes(bytes, level: .compact)
-            }
-        }
-        return changeLog.packSnapshot(state, siteNumber: { numberIfKnown($0)! }, level: .compact)
     }
 
     /// Rewrites the blobs of `table` (keyed by `version`) above the last one compacted, in

@@ -50,28 +50,40 @@ final class ChangeLog {
         compression.decompress(blob, limit: Self.snapshotLimit)
     }
 
-    /// A state's snapshot as stored: its `StateSnapshot` bytes in one zstd frame, encoded twice
-    /// (once to size the frame, once into it) so that the uncompressed bytes are never all held.
+    /// A state's snapshot as stored (`StateSnapshot`): each piece's chunk one zstd frame, so the
+    /// uncompressed snapshot is never all held.
     func packSnapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, level: Compression.Level = .write) -> [UInt8] {
-        let views = HeadChunks.sortedViews(of: state)
-        var size = 0
-        StateSnapshot.encode(views, siteNumber: siteNumber) { size += $0.count }
-        return compression.compress(size: size, level: level) { emit in StateSnapshot.encode(views, siteNumber: siteNumber, emit) }
+        StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
-    /// The `StateSnapshot` bytes of a stored snapshot: as they are when stored uncompressed
-    /// (before schema 3), else the frame's content; `nil` when damaged.
-    func unpackSnapshot(_ blob: [UInt8]) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.firstMagic) { return blob }
-        return compression.decompress(blob, limit: Self.snapshotLimit)
+    /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
+    /// it is damaged or names a site `site` does not know.
+    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
+        StateSnapshot.decode(blob, site: site, views: views) { firstFormBytes($0) }
     }
 
-    /// The largest snapshot a reader unpacks: a million views' state is about 250 MB.
+    /// A piece of a snapshot unpacked, or the bytes of a `PSN1` snapshot: bare when stored
+    /// before schema 3, else one zstd frame; `nil` when damaged.
+    private func firstFormBytes(_ packed: [UInt8]) -> [UInt8]? {
+        if packed.starts(with: StateSnapshot.firstMagic) { return packed }
+        return compression.decompress(packed, limit: Self.snapshotLimit)
+    }
+
+    /// The largest snapshot piece a reader unpacks (a first-form snapshot is one piece): a
+    /// million views' state is about 250 MB.
     static let snapshotLimit = 1 << 30
 
-    /// A snapshot's `StateSnapshot` bytes compressed at `level`, as they are (`plumb gc`).
-    func packSnapshotBytes(_ bytes: [UInt8], level: Compression.Level) -> [UInt8] {
-        compression.compress(bytes, level: level)
+    /// A stored snapshot packed again at `level` (`plumb gc`): a first-form (`PSN1`) one in the
+    /// current form, unless `siteNumber` does not number one of its sites; `nil` when damaged.
+    func repackSnapshot(_ blob: [UInt8], siteNumber: (SiteID) -> Int64?, level: Compression.Level) -> [UInt8]? {
+        if blob.starts(with: StateSnapshot.magic) {
+            return StateSnapshot.repacked(blob) { piece in firstFormBytes(piece).map { compression.compress($0, level: level) } }
+        }
+        guard let bytes = firstFormBytes(blob), let state = StateSnapshot.decode(bytes, site: { _ in nil }, unpack: { $0 }) else { return nil }
+        for (_, entries) in state.views {
+            for (_, entry) in entries where siteNumber(entry.stamp.site) == nil { return compression.compress(bytes, level: level) }
+        }
+        return packSnapshot(state, siteNumber: { siteNumber($0)! }, level: level)
     }
 
     /// Whether `needle` (not empty) occurs in `bytes`.
