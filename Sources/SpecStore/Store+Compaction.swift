@@ -83,8 +83,11 @@ extension Store {
 
     /// The bytes of the store file and its write-ahead log.
     func storeBytes() -> Int64 {
+        // By stat(2): FoundationEssentials gives the size attribute as another integer type,
+        // which read as Int64 made every size 0.
         [path, path + "-wal"].reduce(0) { total, file in
-            total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int64) ?? 0)
+            var info = stat()
+            return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
         }
     }
 }

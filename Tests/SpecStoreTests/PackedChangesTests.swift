@@ -76,6 +76,7 @@ struct PackedChangesTests {
         let before = try versions.map { try store.state(of: $0) }
         let report = try store.compact()
         #expect(report.recompressed >= versions.count)
+        #expect(report.bytesBefore > 0 && report.bytesAfter > 0 && report.bytesAfter <= report.bytesBefore, "\(report)")
         #expect(try versions.map { try store.state(of: $0) } == before)
         #expect(try store.log(of: "login", view: "ok").count == versions.count)
         #expect(try store.compact().recompressed == 0, "a second run has nothing left to do")
