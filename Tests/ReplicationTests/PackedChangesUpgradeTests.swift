@@ -9,19 +9,6 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-packed-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_100_000
 
-    func fixture(_ name: String) throws -> URL {
-        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
-    }
-
-    /// The recorded outputs: the command (after `== `) and what it printed.
-    func recorded() throws -> [(command: String, output: String)] {
-        let text = try String(contentsOf: try fixture("schema-2-expected.txt"), encoding: .utf8)
-        return text.components(separatedBy: "== ").dropFirst().map { section in
-            let newline = section.firstIndex(of: "\n") ?? section.endIndex
-            return (String(section[..<newline]), String(section[section.index(after: newline)...]))
-        }
-    }
-
     /// The plumb arguments the fixture script ran for a recorded command.
     func arguments(_ command: String) -> [String] {
         let words = command.split(separator: " ").map(String.init)
@@ -38,7 +25,7 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let replica = Replica(name: "old", root: root)
         try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try fixture("schema-2-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        try FileManager.default.copyItem(at: try ReleaseFixtures.url("schema-2-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
         let changesBefore = try Database(path: replica.storePath, mode: .readOnly).scalar("SELECT count(*) FROM changes")?.integer ?? 0
         #expect(changesBefore > 50)
 
@@ -49,7 +36,7 @@ import Testing
         #expect(try database.scalar("SELECT count(*) FROM version_changes")?.integer
                 == database.scalar("SELECT count(*) FROM versions WHERE kind = 'commit'")?.integer)
 
-        let sections = try recorded()
+        let sections = try ReleaseFixtures.recorded("schema-2-expected.txt")
         #expect(sections.count == 28)
         for (command, expected) in sections {
             replica.plumb(arguments(command), now: now)

@@ -11,16 +11,12 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-upgrade-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_100_000
 
-    func fixture(_ name: String) throws -> URL {
-        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
-    }
-
     /// A copy of the old store, in a folder of its own.
     func oldStore() throws -> Replica {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let replica = Replica(name: "old", root: root)
         try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try fixture("release-0.1.0-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        try FileManager.default.copyItem(at: try ReleaseFixtures.url("release-0.1.0-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
         return replica
     }
 
@@ -56,7 +52,7 @@ import Testing
         #expect(try store.integrityCheck() == ["ok"])
 
         // The format 1 bundle (no ids) still applies, and lets the waiting version in.
-        #expect(replica.plumb(["bundle", "apply", try fixture("release-0.1.0-one.bundle").path], now: now) == 0, "\(replica.lastOutput)")
+        #expect(replica.plumb(["bundle", "apply", try ReleaseFixtures.url("release-0.1.0-one.bundle").path], now: now) == 0, "\(replica.lastOutput)")
         #expect(replica.lastOutput.contains("applied 2 versions"), "\(replica.lastOutput)")
         let after = try StoreReading.spec(try replica.open(), "login")
         #expect(after.views.first { $0.id == "ok" }?.width == 80)
