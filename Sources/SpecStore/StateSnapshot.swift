@@ -82,7 +82,8 @@ enum StateSnapshot {
             if let sortedWanted, !holds(sortedWanted, from: piece.least, through: piece.greatest) { continue }
             guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, keeping: keep, into: &state) else { return nil }
         }
-        return state
+        // Read whole, it holds the views it says it holds (each in one piece, each with an entry).
+        return keep != nil || UInt64(state.views.count) == viewCount ? state : nil
     }
 
     /// A `PSN2` snapshot with each piece packed again by `repack` (`plumb gc`); `nil` when it is

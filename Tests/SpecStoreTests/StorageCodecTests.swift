@@ -162,6 +162,8 @@ struct StorageCodecTests {
         // Cut short, with a byte more, or with a piece's frame damaged, it is refused.
         #expect(log.unpackSnapshot(Array(blob.dropLast()), site: { sites[$0] }) == nil)
         #expect(log.unpackSnapshot(blob + [0], site: { sites[$0] }) == nil)
+        #expect(log.unpackSnapshot(StateSnapshot.magic + [0x05], site: { sites[$0] }) == nil, "five views said, none there")
+        #expect(log.unpackSnapshot(StateSnapshot.magic + [0x00], site: { sites[$0] }) == DocumentState(), "no view at all")
         var damaged = blob
         damaged[damaged.count - 8] ^= 0xFF
         #expect(log.unpackSnapshot(damaged, site: { sites[$0] }) == nil)
