@@ -39,6 +39,9 @@ import Testing
         try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try ReleaseFixtures.url("schema-4-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
         #expect(try snapshotForms(replica.storePath) == ["PSN1 in zstd", "PSN1 in zstd"])
+        // As if a gc of that release had passed them: migration 0005 forgets how far it got.
+        try Database(path: replica.storePath, mode: .readWrite)
+            .run("INSERT OR REPLACE INTO meta (key, value) VALUES ('compacted_snapshots', '1000000')")
 
         let sections = try ReleaseFixtures.recorded("schema-4-expected.txt")
         #expect(sections.count == 18)
