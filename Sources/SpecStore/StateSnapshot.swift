@@ -62,22 +62,18 @@ enum StateSnapshot {
         return (viewCount, pieces)
     }
 
-    /// The state a stored snapshot holds; with `views`, only those views' entries (pieces whose
+    /// The state a `PSN2` snapshot holds; with `views`, only those views' entries (pieces whose
     /// id range holds none are not unpacked, the other views of a piece skipped, not decoded).
-    /// `unpack` gives a piece's chunk, or a `PSN1` snapshot's bytes, from what is stored; `site`
-    /// maps a local site number to its id. `nil` when the snapshot is damaged or names a site the
-    /// store does not know.
+    /// `unpack` gives a piece's chunk from what is stored; `site` maps a local site number to its
+    /// id. `nil` when the snapshot is damaged or names a site the store does not know.
     static func decode(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil,
                        unpack: ([UInt8]) -> [UInt8]?) -> DocumentState? {
-        let wanted = views.map(ViewFilter.init)
-        let keep = wanted.map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
-        guard blob.starts(with: magic) else {
-            return unpack(blob).flatMap { decodeFirstFormat($0, keeping: keep) }
-        }
         guard let (viewCount, pieces) = pieces(blob) else { return nil }
+        let keep = views.map(ViewFilter.init).map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
         // The wanted ids as bytes, in byte order, for the pieces' ranges.
         let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
-        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        let room = min(viewCount, UInt64(pieces.count * pieceViews), 1 << 20)
+        var state = DocumentState(capacity: keep == nil ? Int(room) : 0)
         for piece in pieces {
             if let sortedWanted, !holds(sortedWanted, from: piece.least, through: piece.greatest) { continue }
             guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, keeping: keep, into: &state) else { return nil }
@@ -125,8 +121,10 @@ enum StateSnapshot {
         }
     }
 
-    /// A snapshot in the first form (`PSN1`).
-    private static func decodeFirstFormat(_ bytes: [UInt8], keeping keep: ((ArraySlice<UInt8>) -> Bool)?) -> DocumentState? {
+    /// The state a snapshot of the first form (`PSN1`, its bytes unpacked) holds; with `views`,
+    /// only those views' entries. `nil` when the bytes are malformed.
+    static func decodeFirstForm(_ bytes: [UInt8], views: Set<String>? = nil) -> DocumentState? {
+        let keep = views.map(ViewFilter.init).map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == firstMagic[...], let siteCount = reader.varint() else { return nil }
         var sites: [SiteID] = []

@@ -59,27 +59,30 @@ final class ChangeLog {
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know.
     func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
-        StateSnapshot.decode(blob, site: site, views: views) { firstFormBytes($0) }
+        guard blob.starts(with: StateSnapshot.magic) else {
+            return firstFormBytes(blob).flatMap { StateSnapshot.decodeFirstForm($0, views: views) }
+        }
+        return StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
-    /// A piece of a snapshot unpacked, or the bytes of a `PSN1` snapshot: bare when stored
-    /// before schema 3, else one zstd frame; `nil` when damaged.
-    private func firstFormBytes(_ packed: [UInt8]) -> [UInt8]? {
-        if packed.starts(with: StateSnapshot.firstMagic) { return packed }
-        return compression.decompress(packed, limit: Self.snapshotLimit)
+    /// The bytes of a snapshot of the first form (`PSN1`): bare when stored before schema 3,
+    /// else one zstd frame; `nil` when damaged.
+    private func firstFormBytes(_ blob: [UInt8]) -> [UInt8]? {
+        if blob.starts(with: StateSnapshot.firstMagic) { return blob }
+        return compression.decompress(blob, limit: Self.snapshotLimit)
     }
 
-    /// The largest snapshot piece a reader unpacks (a first-form snapshot is one piece): a
-    /// million views' state is about 250 MB.
+    /// The largest snapshot piece or head chunk a reader unpacks (a first-form snapshot is
+    /// unpacked whole): a million views' state is about 250 MB.
     static let snapshotLimit = 1 << 30
 
     /// A stored snapshot packed again at `level` (`plumb gc`): a first-form (`PSN1`) one in the
     /// current form, unless `siteNumber` does not number one of its sites; `nil` when damaged.
     func repackSnapshot(_ blob: [UInt8], siteNumber: (SiteID) -> Int64?, level: Compression.Level) -> [UInt8]? {
         if blob.starts(with: StateSnapshot.magic) {
-            return StateSnapshot.repacked(blob) { piece in firstFormBytes(piece).map { compression.compress($0, level: level) } }
+            return StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
         }
-        guard let bytes = firstFormBytes(blob), let state = StateSnapshot.decode(bytes, site: { _ in nil }, unpack: { $0 }) else { return nil }
+        guard let bytes = firstFormBytes(blob), let state = StateSnapshot.decodeFirstForm(bytes) else { return nil }
         for (_, entries) in state.views {
             for (_, entry) in entries where siteNumber(entry.stamp.site) == nil { return compression.compress(bytes, level: level) }
         }
