@@ -40,7 +40,7 @@ extension Store {
 
     /// One view's head entries, read from its chunk's bytes.
     func headEntries(of view: String, chunk: (rowID: Int64, bytes: [UInt8])) throws -> [(property: Property, entry: DocumentState.Entry)] {
-        guard let entries = HeadChunk.entries(of: view, in: chunk.bytes, site: { sitesByNumber[$0] }) else {
+        guard let entries = HeadChunk.entries(of: view, in: chunk.bytes, site: site(number:)) else {
             throw StoreError.corrupt(path: path, detail: "head chunk \(chunk.rowID) is damaged")
         }
         return entries
@@ -60,7 +60,7 @@ extension Store {
 
     /// The entries of a stored chunk, or an error naming it.
     func decodeChunk(_ blob: [UInt8], rowID: Int64, into state: inout DocumentState) throws {
-        guard let bytes = changeLog.unpackChunk(blob), HeadChunk.decode(bytes, site: { sitesByNumber[$0] }, into: &state) else {
+        guard let bytes = changeLog.unpackChunk(blob), HeadChunk.decode(bytes, site: site(number:), into: &state) else {
             throw StoreError.corrupt(path: path, detail: "head chunk \(rowID) is damaged")
         }
     }

@@ -82,7 +82,7 @@ extension Store {
                   views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
         var found: (DocumentState, VersionVector, TreeResolution?)?
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: { sitesByNumber[$0] }, views: views) else {
+            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
             found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
@@ -112,6 +112,21 @@ extension Store {
         return try database.scalar("SELECT id FROM sites WHERE uuid = ?", [.blob(site.bytes)])?.integer
     }
 
+    /// The local number of every site that stamps an entry of `state`; a site the store does not
+    /// number (which its changes' import would have numbered) is damage, said in words.
+    func siteNumbers(in state: DocumentState) throws -> [SiteID: Int64] {
+        var numbers: [SiteID: Int64] = [:]
+        for (view, entries) in state.views {
+            for (_, entry) in entries where numbers[entry.stamp.site] == nil {
+                guard let number = try siteNumber(entry.stamp.site) else {
+                    throw StoreError.corrupt(path: path, detail: "view \(view) holds a change of site \(entry.stamp.site.short), which the store does not list")
+                }
+                numbers[entry.stamp.site] = number
+            }
+        }
+        return numbers
+    }
+
     /// Takes a snapshot of the document at `versionRowID` (last-writer-wins `state` and its
     /// `tree`) when enough changes have piled up since the last one.
     func snapshotIfDue(documentID: Int64, versionRowID: Int64, state: () throws -> (DocumentState, TreeResolution)) throws {
@@ -122,8 +137,10 @@ extension Store {
         }
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
         let (raw, tree) = try state()
+        let numbers = try siteNumbers(in: raw)
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
-                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numberIfKnown($0)! })), .blob(TreeSnapshot.encode(tree))])
+                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
+                          .blob(TreeSnapshot.encode(tree))])
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

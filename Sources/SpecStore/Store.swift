@@ -202,9 +202,22 @@ public final class Store {
         return number
     }
 
-    /// The site with local number `number`.
+    /// The site with local number `number`: from memory, else from the `sites` table, where
+    /// another process may have added it since this store was opened (a long-lived reader, the
+    /// studio, meets its number in versions, chunks and snapshots written after); `nil` when the
+    /// store has no such site.
+    func site(number: Int64) -> SiteID? {
+        if let site = sitesByNumber[number] { return site }
+        guard let bytes = try? database.scalar("SELECT uuid FROM sites WHERE id = ?", [.integer(number)])?.blob,
+              let site = SiteID(bytes: bytes) else { return nil }
+        sitesByNumber[number] = site
+        numbersBySite[site] = number
+        return site
+    }
+
+    /// The site with local number `number`, which a version row or the `sites` table names.
     func site(numbered number: Int64) -> SiteID {
-        sitesByNumber[number]!
+        site(number: number)!
     }
 
     /// Unix milliseconds now.
