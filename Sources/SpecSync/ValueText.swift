@@ -85,8 +85,11 @@ public enum ValueText {
     /// order and kind of every view are read this way, so plain strings skip the JSON parser.
     public static func stringValue(_ text: String?) -> String? {
         guard var text else { return nil }
-        if case .string(let plain) = text.withUTF8(scalar) { return plain }
-        return decode(text)?.string
+        switch text.withUTF8(scalar) {
+        case .string(let plain): return plain
+        case .number: return nil
+        case .other: return decode(text)?.string
+        }
     }
 
     /// The canonical text of a string value.
