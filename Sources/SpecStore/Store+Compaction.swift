@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// What `compact()` did.

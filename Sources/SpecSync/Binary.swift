@@ -27,9 +27,6 @@ public struct BinaryWriter {
     }
 
     public mutating func raw(_ data: some Sequence<UInt8>) { bytes += data }
-
-    /// Forgets what was written, keeping the room (a writer handing its bytes on in pieces).
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 }
 
 /// Reads what `BinaryWriter` wrote, returning `nil` on anything short or malformed.
