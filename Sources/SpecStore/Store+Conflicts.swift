@@ -14,8 +14,8 @@ extension Store {
                 """, [.integer(documentID)]) { row in
                 conflicts.append(Conflict(
                     view: row.text(0) ?? "", property: row.text(1) ?? "",
-                    winner: Conflict.Side(value: row.text(2), stamp: stamp(row, hlc: 5, site: 3, seq: 4)),
-                    loser: Conflict.Side(value: row.text(6), stamp: stamp(row, hlc: 9, site: 7, seq: 8))))
+                    winner: Conflict.Side(value: row.text(2), stamp: try stamp(row, hlc: 5, site: 3, seq: 4)),
+                    loser: Conflict.Side(value: row.text(6), stamp: try stamp(row, hlc: 9, site: 7, seq: 8))))
             }
             return conflicts
         }
@@ -34,7 +34,7 @@ extension Store {
                 guard let kind = StructuralConflict.Kind(rawValue: row.text(4) ?? "") else { return }
                 conflicts.append(StructuralConflict(
                     kind: kind, view: row.text(0) ?? "", cause: row.text(5) ?? "", winnerView: row.text(6) ?? "",
-                    winner: stamp(row, hlc: 9, site: 7, seq: 8), loser: stamp(row, hlc: 3, site: 1, seq: 2),
+                    winner: try stamp(row, hlc: 9, site: 7, seq: 8), loser: try stamp(row, hlc: 3, site: 1, seq: 2),
                     lost: Store.decodeLost(row.text(10) ?? "")))
             }
             return conflicts

@@ -54,7 +54,7 @@ extension Store {
     func version(rowID: Int64, document: String) throws -> VersionRecord {
         var record: VersionRecord?
         try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.id = ?", [.integer(rowID)]) { row in
-            record = versionRecord(row, document: document)
+            record = try versionRecord(row, document: document)
         }
         guard var record else { throw StoreError.corrupt(path: path, detail: "version \(rowID) is missing") }
         record.tags = try tags(ofVersion: rowID)

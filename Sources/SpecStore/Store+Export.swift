@@ -7,7 +7,7 @@ extension Store {
     public func knowledge() throws -> VersionVector {
         var vector = VersionVector()
         try database.query("SELECT id, max_seq FROM sites") { row in
-            vector[site(numbered: row.int64(0))] = row.int64(1)
+            vector[try site(numbered: row.int64(0))] = row.int64(1)
         }
         return vector
     }

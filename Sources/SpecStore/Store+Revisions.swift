@@ -57,12 +57,12 @@ extension Store {
                     WHERE v.document = ? ORDER BY v.number DESC
                     """, [.integer(documentID)]) { row in
                     guard limit.map({ records.count < $0 }) ?? true else { return }
-                    let record = versionRecord(row, document: document)
+                    let record = try versionRecord(row, document: document)
                     if try touches(view, blob: row.blob(12), version: record) { records.append(record) }
                 }
             } else {
                 try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? ORDER BY v.number DESC\(limitClause)",
-                                   [.integer(documentID)]) { row in records.append(versionRecord(row, document: document)) }
+                                   [.integer(documentID)]) { row in records.append(try versionRecord(row, document: document)) }
             }
             var tagsByVersion: [Int64: [String]] = [:]
             try database.query("SELECT version, name FROM tags WHERE document = ? ORDER BY name", [.integer(documentID)]) { row in

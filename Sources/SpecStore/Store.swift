@@ -215,9 +215,13 @@ public final class Store {
         return site
     }
 
-    /// The site with local number `number`, which a version row or the `sites` table names.
-    func site(numbered number: Int64) -> SiteID {
-        site(number: number)!
+    /// The site with local number `number`, which a version, conflict or `sites` row names;
+    /// a number the store does not list is damage, said in words.
+    func site(numbered number: Int64) throws -> SiteID {
+        guard let site = site(number: number) else {
+            throw StoreError.corrupt(path: path, detail: "site number \(number) is named but not listed")
+        }
+        return site
     }
 
     /// Unix milliseconds now.

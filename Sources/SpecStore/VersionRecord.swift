@@ -34,14 +34,14 @@ public struct VersionRecord: Hashable, Sendable {
 extension Store {
     static let versionColumns = "v.id, v.hash, v.number, v.kind, v.site, v.first_seq, v.last_seq, v.vector, v.message, v.author, v.time, v.base"
 
-    func versionRecord(_ row: Row, document: String) -> VersionRecord {
+    func versionRecord(_ row: Row, document: String) throws -> VersionRecord {
         VersionRecord(
             rowID: row.int64(0),
             id: VersionID(bytes: row.blob(1)),
             document: document,
             number: Int(row.int64(2)),
             kind: Version.Kind(rawValue: row.text(3) ?? "") ?? .commit,
-            site: site(numbered: row.int64(4)),
+            site: try site(numbered: row.int64(4)),
             firstSeq: row.int64(5),
             lastSeq: row.int64(6),
             vector: VersionVector(encoded: row.blob(7)) ?? VersionVector(),

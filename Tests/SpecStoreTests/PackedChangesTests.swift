@@ -49,6 +49,30 @@ struct PackedChangesTests {
         }
     }
 
+    /// A version or conflict row naming a site number the store does not list is damage in
+    /// words for every reader of versions, never a trap; a site another process listed since
+    /// the store was opened is read.
+    @Test func anUnlistedSiteNumberIsAnErrorInWords() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try Store.create(at: path)
+        try StoreFixtures.apply(StoreFixtures.login, to: store)
+        let other = try Store.open(at: path)
+        try other.database.run("INSERT INTO sites (id, uuid) VALUES (77, ?)", [.blob(SiteID(high: 7, low: 7).bytes)])
+        try other.database.run("UPDATE versions SET site = 77")
+        #expect(try store.log(of: "login").first?.site == SiteID(high: 7, low: 7), "listed by another connection")
+        try other.database.run("UPDATE versions SET site = 999")
+        let reopened = try Store.open(at: path)
+        for read in [{ _ = try reopened.log(of: "login") }, { _ = try reopened.head(of: "login") }] {
+            do {
+                try read()
+                Issue.record("a version of an unlisted site was read")
+            } catch let error as StoreError {
+                #expect("\(error)".contains("site number 999 is named but not listed"), "\(error)")
+            }
+        }
+    }
+
     /// A version row whose seq range no version can have is damage in words for the change
     /// readers and for `plumb gc`, never a trap.
     @Test(arguments: [Int64(-5), 1_000_000_000_000, Int64.max])
