@@ -33,10 +33,10 @@ import Testing
         try makeCertificates()
         let directory = root.appendingPathComponent("pg").path
         // Below TestPostgres's own range (55,000–59,999): the two servers run at once.
-        let port = 54_000 + Int(getpid() % 1_000)
-        let started = TestPostgres.run(TestPostgres.script, ["start", directory, String(port),
-                                                             root.appendingPathComponent("server.crt").path, root.appendingPathComponent("server.key").path])
+        let started = TestPostgres.start(directory, ports: 54_000 ..< 55_000,
+                                         extra: [root.appendingPathComponent("server.crt").path, root.appendingPathComponent("server.key").path])
         try #require(started.status == 0, "\(started.text)")
+        let port = started.port
         defer {
             _ = TestPostgres.run(TestPostgres.script, ["stop", directory])
             try? FileManager.default.removeItem(at: root)

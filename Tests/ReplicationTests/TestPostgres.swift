@@ -10,8 +10,7 @@ enum TestPostgres {
     static let serverURL: String = {
         if let url = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"] { return url }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pg-\(getpid())").path
-        let port = 55_000 + Int(getpid() % 5_000)
-        let output = run(script, ["start", directory, String(port)])
+        let output = start(directory, ports: 55_000 ..< 60_000)
         guard output.status == 0 else { fatalError("could not start PostgreSQL for the hub tests: \(output.text)") }
         startedDirectory = directory
         atexit {
@@ -19,6 +18,21 @@ enum TestPostgres {
         }
         return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }()
+
+    /// Starts a server in `directory` on a port of `ports` picked by this process's id (`extra`:
+    /// the script's certificate and key). A port something else holds (a test run beside this
+    /// one, a client's ephemeral port: these ranges lie among them) is passed over for another,
+    /// up to five times.
+    static func start(_ directory: String, ports: Range<Int>, extra: [String] = []) -> (status: Int32, text: String, port: Int) {
+        var result = (status: Int32(1), text: "", port: 0)
+        for attempt in 0..<5 {
+            let port = ports.lowerBound + (Int(getpid()) + attempt * 211) % ports.count
+            let output = run(script, ["start", directory, String(port)] + extra)
+            result = (output.status, output.text, port)
+            if output.status == 0 || !output.text.contains("already in use") { break }
+        }
+        return result
+    }
 
     /// A fresh, empty database; returns its URL.
     static func makeDatabase() throws -> String {
