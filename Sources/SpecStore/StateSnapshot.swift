@@ -69,17 +69,17 @@ enum StateSnapshot {
     static func decode(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil,
                        unpack: ([UInt8]) -> [UInt8]?) -> DocumentState? {
         guard let (viewCount, pieces) = pieces(blob) else { return nil }
-        let keep = views.map(ViewFilter.init).map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
+        let filter = views.map(ViewFilter.init)
         // The wanted ids as bytes, in byte order, for the pieces' ranges.
         let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
         let room = min(viewCount, UInt64(pieces.count * pieceViews), 1 << 20)
-        var state = DocumentState(capacity: keep == nil ? Int(room) : 0)
+        var state = DocumentState(capacity: filter == nil ? Int(room) : 0)
         for piece in pieces {
             if let sortedWanted, !holds(sortedWanted, from: piece.least, through: piece.greatest) { continue }
-            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, keeping: keep, into: &state) else { return nil }
+            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, views: filter, into: &state) else { return nil }
         }
         // Read whole, it holds the views it says it holds (each in one piece, each with an entry).
-        return keep != nil || UInt64(state.views.count) == viewCount ? state : nil
+        return filter != nil || UInt64(state.views.count) == viewCount ? state : nil
     }
 
     /// A `PSN2` snapshot with each piece packed again by `repack` (`plumb gc`); `nil` when it is
@@ -124,7 +124,7 @@ enum StateSnapshot {
     /// The state a snapshot of the first form (`PSN1`, its bytes unpacked) holds; with `views`,
     /// only those views' entries. `nil` when the bytes are malformed.
     static func decodeFirstForm(_ bytes: [UInt8], views: Set<String>? = nil) -> DocumentState? {
-        let keep = views.map(ViewFilter.init).map { filter in { (id: ArraySlice<UInt8>) in filter.contains(id) } }
+        let filter = views.map(ViewFilter.init)
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == firstMagic[...], let siteCount = reader.varint() else { return nil }
         var sites: [SiteID] = []
@@ -133,11 +133,11 @@ enum StateSnapshot {
             sites.append(site)
         }
         guard let viewCount = reader.varint() else { return nil }
-        var state = DocumentState(capacity: keep == nil ? Int(min(viewCount, 1 << 20)) : 0)
+        var state = DocumentState(capacity: filter == nil ? Int(min(viewCount, 1 << 20)) : 0)
         for _ in 0..<viewCount {
             guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
                   let count = reader.varint() else { return nil }
-            guard keep?(name) ?? true else {
+            guard filter?.contains(name) ?? true else {
                 for _ in 0..<count {
                     guard skipEntry(&reader, siteCount: sites.count) else { return nil }
                 }

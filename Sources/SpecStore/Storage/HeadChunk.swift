@@ -58,11 +58,11 @@ enum HeadChunk {
         return out.bytes
     }
 
-    /// Folds the chunk's entries into `state` (with `keep`, only those of the views whose id
-    /// bytes it takes: the others are stepped over, their values not read); false when the blob
+    /// Folds the chunk's entries into `state` (with `views`, only those views': the others are
+    /// stepped over, their values not read, as `ChangeBlock.decode` does); false when the blob
     /// is malformed or names a site or property this store does not know (then `state` may hold
     /// part of the chunk).
-    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, keeping keep: ((ArraySlice<UInt8>) -> Bool)? = nil,
+    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, views: ViewFilter? = nil,
                        into state: inout DocumentState) -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
@@ -78,7 +78,7 @@ enum HeadChunk {
             previousID.removeSubrange(shared...)
             previousID.append(contentsOf: tail)
             guard let entryCount = reader.count(atMost: reader.remaining) else { return false }
-            if let keep, !keep(previousID[...]) {
+            if let views, !views.contains(previousID[...]) {
                 for _ in 0..<entryCount {
                     guard reader.count(atMost: properties.count - 1) != nil, let number = reader.varint(), number <= UInt64(Int64.max),
                           let seqDelta = reader.signed(), let hlcDelta = reader.signed(), ChangeBlock.skipValue(&reader) else { return false }
