@@ -2,31 +2,37 @@ import LayoutSpec
 
 /// Appends LEB128 varints, strings and raw bytes: the building blocks of Plumb's binary forms
 /// (snapshots, version packs, bundles).
+///
+/// The writing steps are `@inlinable`, as the reader's are: the store's blob writers call them
+/// once a field, for every entry of a document, from another module.
 public struct BinaryWriter {
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var storage: [UInt8] = []
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { storage.reserveCapacity(capacity) }
 
-    public mutating func varint(_ value: UInt64) {
+    /// What has been written.
+    public var bytes: [UInt8] { storage }
+
+    @inlinable public mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
+            storage.append(UInt8(value & 0x7F) | 0x80)
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        storage.append(UInt8(value))
     }
 
-    public mutating func varint(_ value: Int) { varint(UInt64(value)) }
+    @inlinable public mutating func varint(_ value: Int) { varint(UInt64(value)) }
 
     /// A signed number, zigzag-encoded so small negatives stay short.
-    public mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+    @inlinable public mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
     public mutating func string(_ text: String) {
         varint(text.utf8.count)
-        bytes += text.utf8
+        storage += text.utf8
     }
 
-    public mutating func raw(_ data: some Sequence<UInt8>) { bytes += data }
+    @inlinable public mutating func raw(_ data: some Sequence<UInt8>) { storage += data }
 }
 
 /// Reads what `BinaryWriter` wrote, returning `nil` on anything short or malformed.

@@ -82,9 +82,11 @@ enum ChangeBlock {
 
     /// A value: 0 for unset, else its byte count + 1 and its bytes.
     static func appendValue(_ value: String?, to writer: inout BinaryWriter) {
-        guard let value else { writer.varint(0); return }
-        writer.varint(value.utf8.count + 1)
-        writer.raw(value.utf8)
+        guard var value else { writer.varint(0); return }
+        value.withUTF8 { bytes in
+            writer.varint(bytes.count + 1)
+            writer.raw(bytes)
+        }
     }
 
     /// Steps over a value as `appendValue` wrote it, checking its framing only.

@@ -29,20 +29,31 @@ enum HeadChunk {
         var table = PropertyTable()
         var body = BinaryWriter(capacity: views.count * 64)
         var previousID: [UInt8] = []
+        previousID.reserveCapacity(Identifier.maxLength)
         var previousSeq: Int64 = 0
         var previousHLC: Int64 = 0
+        // Runs of entries by one site are the rule: its number is looked up once a run.
+        var lastSite: SiteID?, lastNumber: Int64 = 0
         for (id, state) in views {
-            let idBytes = Array(id.utf8)
-            var shared = 0
-            while shared < min(idBytes.count, previousID.count) && idBytes[shared] == previousID[shared] { shared += 1 }
-            body.varint(shared)
-            body.varint(idBytes.count - shared)
-            body.raw(idBytes[shared...])
-            previousID = idBytes
+            var id = id
+            id.withUTF8 { idBytes in
+                var shared = 0
+                let common = min(idBytes.count, previousID.count)
+                while shared < common && idBytes[shared] == previousID[shared] { shared += 1 }
+                body.varint(shared)
+                body.varint(idBytes.count - shared)
+                body.raw(UnsafeBufferPointer(rebasing: idBytes[shared...]))
+                previousID.removeAll(keepingCapacity: true)
+                previousID.append(contentsOf: idBytes)
+            }
             body.varint(state.count)
             for (property, entry) in state {
                 body.varint(table.code(for: property))
-                body.varint(UInt64(siteNumber(entry.stamp.site)))
+                if entry.stamp.site != lastSite {
+                    lastSite = entry.stamp.site
+                    lastNumber = siteNumber(entry.stamp.site)
+                }
+                body.varint(UInt64(lastNumber))
                 body.signed(entry.stamp.seq &- previousSeq)
                 let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
                 body.signed(hlc &- previousHLC)

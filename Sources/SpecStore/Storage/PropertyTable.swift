@@ -5,12 +5,15 @@ import SpecSync
 /// its format byte: entries name a property by its index in the table, in the order first used.
 struct PropertyTable {
     private(set) var properties: [Property] = []
-    private var codes: [Property: Int] = [:]
+    /// Each property's index by its `position`, `-1` until first used: looked up once an entry,
+    /// so an array, not a hash.
+    private var codes = [Int](repeating: -1, count: Property.count)
 
     /// The index of `property`, added to the table on first use.
     mutating func code(for property: Property) -> Int {
-        if let known = codes[property] { return known }
-        codes[property] = properties.count
+        let known = codes[property.position]
+        if known >= 0 { return known }
+        codes[property.position] = properties.count
         properties.append(property)
         return properties.count - 1
     }
