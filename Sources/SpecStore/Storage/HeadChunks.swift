@@ -5,7 +5,7 @@ import SpecSync
 /// migration cut the same way.
 enum HeadChunks {
     /// Views a chunk is cut to; a chunk grows to twice that before it is cut again.
-    static let targetViews = 256
+    static let targetViews = 64
     static let maximumViews = 2 * targetViews
 
     /// The pieces of `state` (one chunk's views after an edit, or a whole head): one piece when
