@@ -15,24 +15,28 @@ extension Store {
     static let compactionBatchBytes = 8 << 20
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
-    /// move and snapshot blob not yet compacted again at `Compression.Level.compact` (slower,
-    /// smaller; a snapshot of the first form also rewritten in the current one), in batches,
-    /// each its own transaction that also records how far it got (`meta.compacted_TABLE`),
-    /// then returns the freed pages to the file system (`VACUUM`).
+    /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
+    /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
+    /// batches, each its own transaction that also records how far it got
+    /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
+    /// A head chunk that a later commit rewrites is back at `Level.write` until the next run.
     /// Safe to interrupt at any point: every step is whole or not done, and a new run
     /// continues where the last stopped. Contents never change, only their encoding.
     public func compact() throws -> CompactionReport {
         var report = CompactionReport()
         report.bytesBefore = storeBytes()
         try mapErrors {
-            report.recompressed += try recompress(table: "version_changes", column: "changes") { blob, row in
+            report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes")) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
-            report.recompressed += try recompress(table: "version_moves", column: "moves") { blob, row in
+            report.recompressed += try recompress(BlobColumn(table: "version_moves", column: "moves")) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
-            report.recompressed += try recompress(table: "snapshots", column: "state") { blob, _ in
+            report.recompressed += try recompress(BlobColumn(table: "snapshots", column: "state")) { blob, _ in
                 changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
+            }
+            report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in
+                changeLog.unpackChunk(blob).map { changeLog.packChunk($0, level: .compact) }
             }
             try database.execute("VACUUM")
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -41,43 +45,64 @@ extension Store {
         return report
     }
 
-    /// Rewrites the blobs of `table` (keyed by `version`) above the last one compacted, in
-    /// batches; returns how many. `recompress` gets a blob and its row (column 1: the
-    /// version's change count) and returns it compacted, or `nil` when damaged.
-    private func recompress(table: String, column: String, _ recompress: ([UInt8], Row) -> [UInt8]?) throws -> Int {
-        let key = "compacted_\(table)"
-        var done = 0
+    /// A column of blobs `plumb gc` compacts: rows ordered by `key`, with `extra` as column 1 of
+    /// each (by default the version's change count, the bound of its unpacked blob). With
+    /// `marked`, a run records the last row it did and the next starts after it; without (the
+    /// head's chunks, whose rows a commit replaces and whose numbers SQLite may give again),
+    /// every run goes over every row and rewrites those that come out different.
+    private struct BlobColumn {
+        var table: String, column: String, key = "version"
+        var extra = "v.last_seq - v.first_seq + 1", join = "JOIN versions v ON v.id = t.version"
+        var marked = true
+    }
+
+    /// Rewrites the blobs of a column not yet compacted, in batches; returns how many.
+    /// `recompress` gets a blob and its row (column 1: `extra`) and returns it compacted, or
+    /// `nil` when damaged.
+    private func recompress(_ blobs: BlobColumn, _ recompress: ([UInt8], Row) -> [UInt8]?) throws -> Int {
+        let (table, column, key) = (blobs.table, blobs.column, blobs.key)
+        let mark = "compacted_\(table)"
+        var done = 0, cursor: Int64 = 0
         while true {
-            let batch = try database.writeTransaction { () throws -> Int in
-                let after = try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.text.flatMap { Int64($0) } ?? 0
-                var rows: [(version: Int64, blob: [UInt8])] = []
+            let batch = try database.writeTransaction { () throws -> (rows: Int, rewritten: Int) in
+                let after = blobs.marked
+                    ? try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(mark)])?.text.flatMap { Int64($0) } ?? 0
+                    : cursor
+                var rows: [(key: Int64, blob: [UInt8]?)] = []
                 var bytes = 0
                 try database.query("""
-                    SELECT t.version, v.last_seq - v.first_seq + 1, t.\(column) FROM \(table) t JOIN versions v ON v.id = t.version
-                    WHERE t.version > ? ORDER BY t.version LIMIT 256
+                    SELECT t.\(key), \(blobs.extra), t.\(column) FROM \(table) t \(blobs.join)
+                    WHERE t.\(key) > ? ORDER BY t.\(key) LIMIT 256
                     """, [.integer(after)]) { row in
                     guard bytes < Store.compactionBatchBytes else { return }
                     let blob = row.blob(2)
-                    guard let packed = recompress(blob, row) else { throw damagedBlob(table: table, version: row.int64(0)) }
+                    guard let packed = recompress(blob, row) else { throw damagedBlob(table: table, row: row.int64(0)) }
                     bytes += blob.count
-                    rows.append((row.int64(0), packed))
+                    rows.append((row.int64(0), blobs.marked || packed != blob ? packed : nil))
                 }
-                guard let last = rows.last else { return 0 }
-                for row in rows {
-                    try database.run("UPDATE \(table) SET \(column) = ? WHERE version = ?", [.blob(row.blob), .integer(row.version)])
+                guard let last = rows.last else { return (0, 0) }
+                var rewritten = 0
+                for case let (key: row, blob: blob?) in rows {
+                    try database.run("UPDATE \(table) SET \(column) = ? WHERE \(key) = ?", [.blob(blob), .integer(row)])
+                    rewritten += 1
                 }
-                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .text(String(last.version))])
-                return rows.count
+                if blobs.marked {
+                    try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(mark), .text(String(last.key))])
+                }
+                cursor = last.key
+                return (rows.count, rewritten)
             }
-            if batch == 0 { return done }
-            done += batch
+            if batch.rows == 0 { return done }
+            done += batch.rewritten
         }
     }
 
-    private func damagedBlob(table: String, version: Int64) -> StoreError {
-        table == "snapshots"
-            ? StoreError.corrupt(path: path, detail: "the snapshot at version row \(version) cannot be read")
-            : damagedChanges(version: version)
+    private func damagedBlob(table: String, row: Int64) -> StoreError {
+        switch table {
+        case "snapshots": StoreError.corrupt(path: path, detail: "the snapshot at version row \(row) cannot be read")
+        case "head_chunks": StoreError.corrupt(path: path, detail: "head chunk \(row) is damaged")
+        default: damagedChanges(version: row)
+        }
     }
 
     /// The bytes of the store file and its write-ahead log.

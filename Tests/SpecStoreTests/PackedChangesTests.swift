@@ -105,7 +105,37 @@ struct PackedChangesTests {
         #expect(try store.log(of: "login", view: "ok").count == versions.count)
         #expect(try store.compact().recompressed == 0, "a second run has nothing left to do")
         try StoreFixtures.set("login", "ok", .width, .number(99), in: store)
-        #expect(try store.compact().recompressed == 1, "only the new version's blob")
+        #expect(try store.compact().recompressed == 2, "only the new version's blob and the head chunk it rewrote")
+        #expect(try store.integrityCheck() == ["ok"])
+    }
+
+    /// `plumb gc` packs the head's chunks tighter too, every run over all of them: a commit
+    /// puts back the chunk it touches at the write level, and the next run packs it again.
+    @Test func compactionPacksTheHeadsChunks() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        let labels = (0..<300).map { #"{"id": "m\#($0)", "kind": "label", "text": "Label number \#($0 * 7919 % 1000)", "width": \#($0 % 37)}"# }
+        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "big", "root": {"id": "root", "kind": "stack", "children": [\#(labels.joined(separator: ","))]}}"#), to: store)
+        let documentID = try #require(try store.documentID("big"))
+        func chunks() throws -> [Int64: [UInt8]] {
+            var found: [Int64: [UInt8]] = [:]
+            try store.database.query("SELECT id, data FROM head_chunks") { found[$0.int64(0)] = $0.blob(1) }
+            return found
+        }
+        let head = try store.headState(documentID: documentID)
+        let written = try chunks()
+        let report = try store.compact()
+        let packed = try chunks()
+        #expect(packed.keys == written.keys)
+        #expect(packed.values.reduce(0) { $0 + $1.count } < written.values.reduce(0) { $0 + $1.count }, "smaller")
+        #expect(report.recompressed >= packed.filter { written[$0.key] != $0.value }.count + 1)
+        #expect(try store.headState(documentID: documentID) == head)
+        #expect(try store.compact().recompressed == 0, "a second run has nothing left to do")
+        try StoreFixtures.set("big", "m150", .width, .number(99), in: store)
+        let rewritten = try chunks().filter { packed[$0.key] != $0.value }
+        #expect(rewritten.count == 1, "one edit rewrites one chunk")
+        #expect(try store.compact().recompressed == 2, "the new version's blob and the chunk it rewrote")
+        #expect(try chunks().values.reduce(0) { $0 + $1.count } < written.values.reduce(0) { $0 + $1.count })
         #expect(try store.integrityCheck() == ["ok"])
     }
 
