@@ -67,7 +67,7 @@ let package = Package(
         // SQLite: migrations, changes, versions, as-of reads, tags.
         .target(
             name: "SpecStore",
-            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec"],
+            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec", "Threading"],
             exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),

@@ -48,11 +48,14 @@ enum StateSnapshot {
         }
     }
 
+    /// One piece of a `PSN2` snapshot: its least and greatest ids, its packed chunk.
+    typealias Piece = (least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: ArraySlice<UInt8>)
+
     /// The pieces of a `PSN2` snapshot, in order; `nil` when the framing is malformed.
-    private static func pieces(_ blob: [UInt8]) -> (viewCount: UInt64, pieces: [(least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: ArraySlice<UInt8>)])? {
+    static func pieces(_ blob: [UInt8]) -> (viewCount: UInt64, pieces: [Piece])? {
         var reader = BinaryReader(bytes: blob)
         guard reader.take(4) == magic[...], let viewCount = reader.varint() else { return nil }
-        var pieces: [(least: ArraySlice<UInt8>, greatest: ArraySlice<UInt8>, packed: ArraySlice<UInt8>)] = []
+        var pieces: [Piece] = []
         while !reader.isAtEnd {
             guard let leastLength = reader.count(atMost: reader.remaining), let least = reader.take(leastLength),
                   let greatestLength = reader.count(atMost: reader.remaining), let greatest = reader.take(greatestLength),
@@ -62,6 +65,12 @@ enum StateSnapshot {
         return (viewCount, pieces)
     }
 
+    /// Room for the views of a snapshot that says it holds `viewCount` in `pieces` pieces: no
+    /// more than the pieces can hold, whatever it says.
+    static func room(viewCount: UInt64, pieces: Int) -> Int {
+        Int(min(viewCount, UInt64(pieces) * UInt64(pieceViews), 1 << 20))
+    }
+
     /// The state a `PSN2` snapshot holds; with `views`, only those views' entries (pieces whose
     /// id range holds none are not unpacked, the other views of a piece skipped, not decoded).
     /// `unpack` gives a piece's chunk from what is stored; `site` maps a local site number to its
@@ -69,17 +78,34 @@ enum StateSnapshot {
     static func decode(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil,
                        unpack: ([UInt8]) -> [UInt8]?) -> DocumentState? {
         guard let (viewCount, pieces) = pieces(blob) else { return nil }
-        let filter = views.map(ViewFilter.init)
+        guard let views else {
+            var state = DocumentState(capacity: room(viewCount: viewCount, pieces: pieces.count))
+            return decode(pieces[...], site: site, unpack: unpack, into: &state) && holdsAll(state, viewCount) ? state : nil
+        }
+        let filter = ViewFilter(views)
         // The wanted ids as bytes, in byte order, for the pieces' ranges.
-        let sortedWanted = views.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
-        let room = min(viewCount, UInt64(pieces.count * pieceViews), 1 << 20)
-        var state = DocumentState(capacity: filter == nil ? Int(room) : 0)
-        for piece in pieces {
-            if let sortedWanted, !holds(sortedWanted, from: piece.least, through: piece.greatest) { continue }
+        let sortedWanted = views.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var state = DocumentState()
+        for piece in pieces where holds(sortedWanted, from: piece.least, through: piece.greatest) {
             guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, views: filter, into: &state) else { return nil }
         }
-        // Read whole, it holds the views it says it holds (each in one piece, each with an entry).
-        return filter != nil || UInt64(state.views.count) == viewCount ? state : nil
+        return state
+    }
+
+    /// Folds every view of `pieces` into `state`; false when one is damaged or names a site
+    /// `site` does not know.
+    static func decode(_ pieces: ArraySlice<Piece>, site: (Int64) -> SiteID?, unpack: ([UInt8]) -> [UInt8]?,
+                       into state: inout DocumentState) -> Bool {
+        for piece in pieces {
+            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, into: &state) else { return false }
+        }
+        return true
+    }
+
+    /// Whether a snapshot read whole holds the views it says it holds (each in one piece, each
+    /// with an entry).
+    static func holdsAll(_ state: DocumentState, _ viewCount: UInt64) -> Bool {
+        UInt64(state.views.count) == viewCount
     }
 
     /// A `PSN2` snapshot with each piece packed again by `repack` (`plumb gc`); `nil` when it is

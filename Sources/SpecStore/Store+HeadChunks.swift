@@ -73,14 +73,31 @@ extension Store {
 
     /// The head state of a document: every property's winning change (last-writer-wins, before
     /// the tree replay).
+    /// The chunks are decoded on two threads (`TwoThreadDecode`) when there are enough of them.
     func headState(documentID: Int64) throws -> DocumentState {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
-        var state = DocumentState(capacity: Int(size / 8))
+        var rows: [(rowID: Int64, blob: [UInt8])] = []
         try database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
-            try decodeChunk(row.blob(1), rowID: row.int64(0), into: &state)
+            rows.append((row.int64(0), row.blob(1)))
         }
+        let chunks = rows
+        var state = DocumentState(capacity: Int(size / 8))
+        let known = sitesByNumber
+        _ = try TwoThreadDecode.decode(count: chunks.count, minimum: Store.twoThreadChunks, views: Int(size / 8), into: &state, worker: { range, part in
+            let own = Compression()
+            return chunks[range].allSatisfy { chunk in
+                own.decompress(chunk.blob, limit: ChangeLog.snapshotLimit).map { HeadChunk.decode($0, site: { known[$0] }, into: &part) } ?? false
+            }
+        }, local: { range, part in
+            for chunk in chunks[range] { try decodeChunk(chunk.blob, rowID: chunk.rowID, into: &part) }
+            return true
+        })
         return state
     }
+
+    /// Fewer head chunks than this (about 1,000 views) are decoded on one thread: starting
+    /// another costs more than it saves.
+    static let twoThreadChunks = 16
 
     /// Writes the head entries of `state` for the given keys: each touched chunk is decoded,
     /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);

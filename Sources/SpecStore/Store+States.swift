@@ -82,7 +82,7 @@ extension Store {
                   views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
         var found: (DocumentState, VersionVector, TreeResolution?)?
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else {
+            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), known: sitesByNumber, views: views) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
             found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))

@@ -80,9 +80,14 @@ public struct DocumentState: Sendable, Equatable {
         views.modify(view) { $0.reserveCapacity(min(entries, Property.count)) }
     }
 
-    /// Folds in every entry of another state (the join of the two).
+    /// Folds in every entry of another state (the join of the two). A view this state does not
+    /// hold takes the other's list of entries as it is, shared, not copied.
     public mutating func merge(_ other: DocumentState) {
         for (view, state) in other.views {
+            guard views.contains(view) else {
+                replace(view: view, with: state)
+                continue
+            }
             for (property, entry) in state { apply(view: view, property: property, entry) }
         }
     }

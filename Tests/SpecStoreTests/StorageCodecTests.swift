@@ -141,7 +141,11 @@ struct StorageCodecTests {
         let log = ChangeLog()
         let blob = log.packSnapshot(big, siteNumber: { numbers[$0]! })
         #expect(log.unpackSnapshot(blob, site: { sites[$0] }) == big)
+        #expect(log.unpackSnapshot(blob, site: { sites[$0] }, known: sites) == big, "the later pieces decoded on another thread")
+        #expect(log.unpackSnapshot(blob, site: { sites[$0] }, known: [1: site]) == big,
+                "the other thread does not know site 2: its half is decoded again here")
         #expect(log.unpackSnapshot(blob, site: { _ in nil }) == nil, "a site the store does not number")
+        #expect(log.unpackSnapshot(blob, site: { _ in nil }, known: sites) == nil, "nor does this thread, for its half")
         // A reader of a few views gets theirs, from whichever piece holds them.
         let few = try #require(log.unpackSnapshot(blob, site: { sites[$0] }, views: ["ok", "wide5000", "absent", "wide5000a", "zz"]))
         #expect(few.views.count == 2)
@@ -167,6 +171,11 @@ struct StorageCodecTests {
         var damaged = blob
         damaged[damaged.count - 8] ^= 0xFF
         #expect(log.unpackSnapshot(damaged, site: { sites[$0] }) == nil)
+        #expect(log.unpackSnapshot(damaged, site: { sites[$0] }, known: sites) == nil, "a damaged later half")
+        let firstPiece = try #require(StateSnapshot.pieces(blob)?.pieces.first)
+        var early = blob
+        early[firstPiece.packed.endIndex - 8] ^= 0xFF
+        #expect(log.unpackSnapshot(early, site: { sites[$0] }, known: sites) == nil, "a damaged first half")
         #expect(log.repackSnapshot(damaged, siteNumber: { numbers[$0] }, level: .compact) == nil)
     }
 
