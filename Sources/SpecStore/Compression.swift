@@ -10,6 +10,9 @@ final class Compression {
     enum Level: Int32 {
         /// While writing: ~300 MB/s here, about 6× smaller than the raw bytes.
         case write = 3
+        /// A head chunk, which every commit that touches it writes again and `plumb gc` packs
+        /// at `compact`: the fastest level.
+        case chunk = 1
         /// `plumb gc`: slower, about 8× smaller.
         case compact = 15
     }

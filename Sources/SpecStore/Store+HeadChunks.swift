@@ -72,8 +72,8 @@ extension Store {
     }
 
     /// The head state of a document: every property's winning change (last-writer-wins, before
-    /// the tree replay).
-    /// The chunks are decoded on two threads (`TwoThreadDecode`) when there are enough of them.
+    /// the tree replay). The chunks are decoded on two threads (`TwoThreadDecode`) when there
+    /// are enough of them.
     func headState(documentID: Int64) throws -> DocumentState {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         var rows: [(rowID: Int64, blob: [UInt8])] = []
@@ -121,6 +121,10 @@ extension Store {
             groups[max(0, low - 1), default: []].append(view)
         }
         for (index, views) in groups {
+            if index < bounds.count, views.count <= Store.fewViews,
+               try rewriteChunk(documentID: documentID, bounds[index], views: views.sorted(), touched: touched, state: state) {
+                continue
+            }
             var chunk = DocumentState()
             if index < bounds.count {
                 let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)])?.blob ?? []
@@ -142,14 +146,60 @@ extension Store {
                         chunk.replace(view: view, property: property, with: entry)
                     }
                 }
-                let isCandidate = HeadChunks.isRootCandidate(chunk.views[view])
-                if isCandidate && !wasCandidate {
-                    try database.run("INSERT OR IGNORE INTO head_roots (document, view) VALUES (?, ?)", [.integer(documentID), .text(view)])
-                } else if wasCandidate && !isCandidate {
-                    try database.run("DELETE FROM head_roots WHERE document = ? AND view = ?", [.integer(documentID), .text(view)])
-                }
+                try updateRootCandidate(documentID: documentID, view, was: wasCandidate, is: HeadChunks.isRootCandidate(chunk.views[view]))
             }
             try insertChunks(documentID: documentID, HeadChunks.pieces(of: chunk))
+        }
+    }
+
+    /// Up to this many views of one chunk are written by `rewriteChunk`, more by decoding it.
+    static let fewViews = 8
+
+    /// Writes a few views of a chunk (`views`, ascending) without decoding the others: each
+    /// one's stored entries found by a walk of the chunk, updated, and the chunk written again
+    /// with the rest copied as stored (`HeadChunk.rewrite`). False, having written nothing, when
+    /// the chunk would grow past `HeadChunks.maximumViews` (the caller decodes and cuts it).
+    private func rewriteChunk(documentID: Int64, _ bound: (rowID: Int64, first: String), views: [String],
+                              touched: [String: [Property]], state: DocumentState) throws -> Bool {
+        let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(bound.rowID)])?.blob ?? []
+        let damaged = StoreError.corrupt(path: path, detail: "head chunk \(bound.rowID) is damaged")
+        guard let bytes = changeLog.unpackChunk(blob), let held = HeadChunk.viewCount(bytes) else { throw damaged }
+        guard held + views.count <= HeadChunks.maximumViews else { return false }
+        var updates: [(id: String, state: ViewState)] = []
+        for view in views {
+            guard let stored = HeadChunk.entries(of: view, in: bytes, site: site(number:)) else { throw damaged }
+            var one = DocumentState()
+            if !stored.isEmpty { one.apply(view: view, entries: stored) }
+            let wasCandidate = HeadChunks.isRootCandidate(one.views[view])
+            let properties = touched[view] ?? []
+            if stored.isEmpty, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
+                one.replace(view: view, with: whole)
+            } else {
+                for property in properties {
+                    guard let entry = state.entry(view, property) else { continue }
+                    one.replace(view: view, property: property, with: entry)
+                }
+            }
+            guard let written = one.views[view] else { continue }
+            for (_, entry) in written { _ = try number(of: entry.stamp.site) }
+            updates.append((view, written))
+            try updateRootCandidate(documentID: documentID, view, was: wasCandidate, is: HeadChunks.isRootCandidate(written))
+        }
+        guard let rewritten = HeadChunk.rewrite(bytes, updates: updates, siteNumber: { self.numberIfKnown($0)! }) else { throw damaged }
+        // The row is updated in place: a commit writes the chunk's page, not the table's and
+        // the index's pages for a row taken out and another put in.
+        let first = updates.first.map { min($0.id, bound.first) } ?? bound.first
+        try database.run("UPDATE head_chunks SET first_view = ?, data = ? WHERE id = ?",
+                         [.text(first), .blob(changeLog.packChunk(rewritten)), .integer(bound.rowID)])
+        return true
+    }
+
+    /// Adds a view to `head_roots` or takes it out when its candidacy changed.
+    private func updateRootCandidate(documentID: Int64, _ view: String, was: Bool, is now: Bool) throws {
+        if now && !was {
+            try database.run("INSERT OR IGNORE INTO head_roots (document, view) VALUES (?, ?)", [.integer(documentID), .text(view)])
+        } else if was && !now {
+            try database.run("DELETE FROM head_roots WHERE document = ? AND view = ?", [.integer(documentID), .text(view)])
         }
     }
 

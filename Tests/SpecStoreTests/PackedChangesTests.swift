@@ -139,6 +139,41 @@ struct PackedChangesTests {
         #expect(try store.integrityCheck() == ["ok"])
     }
 
+    /// A chunk rewritten with a few views updated or added (before, among and after the others)
+    /// is, byte for byte, the chunk encoded whole from its views so updated.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aRewrittenChunkIsTheChunkEncodedWhole(seed: UInt64) throws {
+        var random = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((random >> 33) % UInt64(bound))
+        }
+        let sites = [SiteID(high: 1, low: 2), SiteID(high: 3, low: 4)]
+        let numbers: [SiteID: Int64] = [sites[0]: 1, sites[1]: 2]
+        let properties: [Property] = [.width, .text, .kind, .parent, .order, .alive, .marginTop]
+        func entry(_ n: Int) -> DocumentState.Entry {
+            DocumentState.Entry(value: n % 5 == 0 ? nil : "\(n)", stamp: Stamp(hlc: Timestamp(rawValue: UInt64(1_000 + n)), site: sites[n % 2], seq: Int64(n)))
+        }
+        var chunk = DocumentState()
+        for index in 0..<40 {
+            for _ in 0...next(4) { chunk.apply(view: "v\(index * 10)", property: properties[next(properties.count)], entry(next(10_000))) }
+        }
+        let bytes = HeadChunk.encode(HeadChunks.sortedViews(of: chunk)[...]) { numbers[$0]! }
+        var expected = chunk
+        var updated: Set<String> = []
+        for _ in 0...next(6) {
+            let id = "v\(next(45) * 10 + 5 * next(2))"
+            expected.replace(view: id, property: properties[next(properties.count)], with: entry(20_000 + next(10_000)))
+            updated.insert(id)
+        }
+        let updates = updated.sorted().map { (id: $0, state: expected.views[$0]!) }
+        let rewritten = try #require(HeadChunk.rewrite(bytes, updates: updates) { numbers[$0]! })
+        #expect(rewritten == HeadChunk.encode(HeadChunks.sortedViews(of: expected)[...]) { numbers[$0]! })
+        #expect(HeadChunk.viewCount(rewritten) == expected.views.count)
+        #expect(HeadChunk.rewrite(Array(bytes.dropLast()), updates: updates) { numbers[$0]! } == nil, "cut short")
+        #expect(HeadChunk.rewrite(bytes + [0], updates: updates) { numbers[$0]! } == nil, "a byte more")
+    }
+
     @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {
         var state = DocumentState()
         let site = SiteID(high: 1, low: 2)

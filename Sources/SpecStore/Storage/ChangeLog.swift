@@ -41,7 +41,7 @@ final class ChangeLog {
     }
 
     /// A head chunk's bytes as stored: one zstd frame.
-    func packChunk(_ bytes: [UInt8], level: Compression.Level = .write) -> [UInt8] {
+    func packChunk(_ bytes: [UInt8], level: Compression.Level = .chunk) -> [UInt8] {
         compression.compress(bytes, level: level)
     }
 

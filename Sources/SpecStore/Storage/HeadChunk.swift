@@ -26,47 +26,22 @@ enum HeadChunk {
     /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
     /// stamp's site to the store's local number.
     static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
-        var table = PropertyTable()
-        var body = BinaryWriter(capacity: views.count * 64)
-        var previousID: [UInt8] = []
-        previousID.reserveCapacity(Identifier.maxLength)
-        var previousSeq: Int64 = 0
-        var previousHLC: Int64 = 0
+        var writer = Writer(capacity: views.count * 64)
         // Runs of entries by one site are the rule: its number is looked up once a run.
         var lastSite: SiteID?, lastNumber: Int64 = 0
         for (id, state) in views {
             var id = id
-            id.withUTF8 { idBytes in
-                var shared = 0
-                let common = min(idBytes.count, previousID.count)
-                while shared < common && idBytes[shared] == previousID[shared] { shared += 1 }
-                body.varint(shared)
-                body.varint(idBytes.count - shared)
-                body.raw(UnsafeBufferPointer(rebasing: idBytes[shared...]))
-                previousID.removeAll(keepingCapacity: true)
-                previousID.append(contentsOf: idBytes)
-            }
-            body.varint(state.count)
+            id.withUTF8 { writer.view(id: $0, entries: state.count) }
             for (property, entry) in state {
-                body.varint(table.code(for: property))
                 if entry.stamp.site != lastSite {
                     lastSite = entry.stamp.site
                     lastNumber = siteNumber(entry.stamp.site)
                 }
-                body.varint(UInt64(lastNumber))
-                body.signed(entry.stamp.seq &- previousSeq)
-                let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
-                body.signed(hlc &- previousHLC)
-                previousSeq = entry.stamp.seq
-                previousHLC = hlc
-                ChangeBlock.appendValue(entry.value, to: &body)
+                writer.entry(property, site: lastNumber, seq: entry.stamp.seq, hlc: Int64(bitPattern: entry.stamp.hlc.rawValue))
+                writer.value(entry.value)
             }
         }
-        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
-        table.writeHeader(format: format, to: &out)
-        out.varint(views.count)
-        out.raw(body.bytes)
-        return out.bytes
+        return writer.bytes()
     }
 
     /// Folds the chunk's entries into `state` (with `views`, only those views': the others are

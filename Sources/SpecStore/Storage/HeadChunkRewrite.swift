@@ -1,0 +1,130 @@
+import LayoutSpec
+import SpecSync
+
+extension HeadChunk {
+    /// A chunk written view by view, in ascending id order: by `encode`, and by `rewrite`, which
+    /// copies the views it does not change from the stored bytes.
+    struct Writer {
+        private var table = PropertyTable()
+        private var body: BinaryWriter
+        private var previousID: [UInt8] = []
+        private var previousSeq: Int64 = 0
+        private var previousHLC: Int64 = 0
+        private(set) var viewCount = 0
+
+        init(capacity: Int) {
+            body = BinaryWriter(capacity: capacity)
+            previousID.reserveCapacity(Identifier.maxLength)
+        }
+
+        /// Starts a view: its id (after the previous view's), then `entries` entries.
+        mutating func view(id: UnsafeBufferPointer<UInt8>, entries: Int) {
+            var shared = 0
+            let common = min(id.count, previousID.count)
+            while shared < common && id[shared] == previousID[shared] { shared += 1 }
+            body.varint(shared)
+            body.varint(id.count - shared)
+            body.raw(UnsafeBufferPointer(rebasing: id[shared...]))
+            previousID.removeAll(keepingCapacity: true)
+            previousID.append(contentsOf: id)
+            body.varint(entries)
+            viewCount += 1
+        }
+
+        /// One entry of the view: its property, its stamp (the site by local number), then its
+        /// value by `value`.
+        mutating func entry(_ property: Property, site: Int64, seq: Int64, hlc: Int64) {
+            body.varint(table.code(for: property))
+            body.varint(UInt64(site))
+            body.signed(seq &- previousSeq)
+            body.signed(hlc &- previousHLC)
+            previousSeq = seq
+            previousHLC = hlc
+        }
+
+        /// The entry's value as text, `nil` for unset.
+        mutating func value(_ text: String?) { ChangeBlock.appendValue(text, to: &body) }
+
+        /// The entry's value as stored bytes, `nil` for unset (`ChangeBlock.appendValue`'s form).
+        mutating func value(bytes: ArraySlice<UInt8>?) {
+            guard let bytes else { body.varint(0); return }
+            body.varint(bytes.count + 1)
+            body.raw(bytes)
+        }
+
+        /// The chunk: its property table, its view count, its views.
+        func bytes() -> [UInt8] {
+            var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
+            table.writeHeader(format: format, to: &out)
+            out.varint(viewCount)
+            out.raw(body.bytes)
+            return out.bytes
+        }
+    }
+
+    /// The number of views a chunk says it holds; `nil` when its start is malformed.
+    static func viewCount(_ bytes: [UInt8]) -> Int? {
+        var reader = BinaryReader(bytes: bytes)
+        guard PropertyTable.readHeader(format: format, from: &reader) != nil else { return nil }
+        return reader.count(atMost: reader.remaining)
+    }
+
+    /// The chunk `bytes` with `updates` (ascending ids, each with at least one entry) in place
+    /// of the views of the same ids, or among them in id order: the views not updated are
+    /// copied as they are stored (their values not read as text, their sites kept by number).
+    /// `siteNumber` maps an update's site to the store's local number. The same bytes as
+    /// `encode` of the decoded chunk so updated; `nil` when `bytes` is malformed.
+    static func rewrite(_ bytes: [UInt8], updates: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64) -> [UInt8]? {
+        var reader = BinaryReader(bytes: bytes)
+        guard let properties = PropertyTable.readHeader(format: format, from: &reader),
+              let viewCount = reader.count(atMost: reader.remaining) else { return nil }
+        var writer = Writer(capacity: bytes.count + updates.count * 64)
+        var next = 0
+        func writeUpdate(_ update: (id: String, state: ViewState)) {
+            var id = update.id
+            id.withUTF8 { writer.view(id: $0, entries: update.state.count) }
+            for (property, entry) in update.state {
+                writer.entry(property, site: siteNumber(entry.stamp.site), seq: entry.stamp.seq,
+                             hlc: Int64(bitPattern: entry.stamp.hlc.rawValue))
+                writer.value(entry.value)
+            }
+        }
+        var id: [UInt8] = []
+        id.reserveCapacity(Identifier.maxLength)
+        var seq: Int64 = 0, hlc: Int64 = 0
+        for _ in 0..<viewCount {
+            guard let shared = reader.count(atMost: id.count), let rest = reader.count(atMost: reader.remaining),
+                  let tail = reader.take(rest), let entryCount = reader.count(atMost: reader.remaining) else { return nil }
+            id.removeSubrange(shared...)
+            id.append(contentsOf: tail)
+            // The updates before this view, then this view: updated (its stored entries only
+            // stepped over), or copied as it is stored.
+            while next < updates.count, updates[next].id.utf8.lexicographicallyPrecedes(id) {
+                writeUpdate(updates[next])
+                next += 1
+            }
+            let updated = next < updates.count && updates[next].id.utf8.elementsEqual(id)
+            if updated {
+                writeUpdate(updates[next])
+                next += 1
+            } else {
+                id.withUnsafeBufferPointer { writer.view(id: $0, entries: entryCount) }
+            }
+            for _ in 0..<entryCount {
+                guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(), number <= UInt64(Int64.max),
+                      let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
+                      let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
+                seq = seq &+ seqDelta
+                hlc = hlc &+ hlcDelta
+                let start = reader.offset
+                guard tag == 0 || reader.skip(tag - 1) else { return nil }
+                guard !updated else { continue }
+                writer.entry(properties[code], site: Int64(number), seq: seq, hlc: hlc)
+                writer.value(bytes: tag == 0 ? nil : bytes[start..<reader.offset])
+            }
+        }
+        guard reader.isAtEnd else { return nil }
+        for update in updates[next...] { writeUpdate(update) }
+        return writer.bytes()
+    }
+}
