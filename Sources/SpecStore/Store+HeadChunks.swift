@@ -132,21 +132,10 @@ extension Store {
                 try database.run("DELETE FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)])
             }
             for view in views {
-                let wasCandidate = HeadChunks.isRootCandidate(chunk.views[view])
-                let properties = touched[view] ?? []
-                if chunk.views[view] == nil, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
-                    // A view written whole (a new document, a view new to the chunk) is shared
-                    // with the state, not copied entry by entry.
-                    for (_, entry) in whole { _ = try number(of: entry.stamp.site) }
-                    chunk.replace(view: view, with: whole)
-                } else {
-                    for property in properties {
-                        guard let entry = state.entry(view, property) else { continue }
-                        _ = try number(of: entry.stamp.site)
-                        chunk.replace(view: view, property: property, with: entry)
-                    }
-                }
-                try updateRootCandidate(documentID: documentID, view, was: wasCandidate, is: HeadChunks.isRootCandidate(chunk.views[view]))
+                let held = chunk.views[view]
+                guard let written = try written(view, held: held, properties: touched[view] ?? [], state: state) else { continue }
+                chunk.replace(view: view, with: written)
+                try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(held), is: HeadChunks.isRootCandidate(written))
             }
             try insertChunks(documentID: documentID, HeadChunks.pieces(of: chunk))
         }
@@ -170,20 +159,10 @@ extension Store {
             guard let stored = HeadChunk.entries(of: view, in: bytes, site: site(number:)) else { throw damaged }
             var one = DocumentState()
             if !stored.isEmpty { one.apply(view: view, entries: stored) }
-            let wasCandidate = HeadChunks.isRootCandidate(one.views[view])
-            let properties = touched[view] ?? []
-            if stored.isEmpty, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
-                one.replace(view: view, with: whole)
-            } else {
-                for property in properties {
-                    guard let entry = state.entry(view, property) else { continue }
-                    one.replace(view: view, property: property, with: entry)
-                }
-            }
-            guard let written = one.views[view] else { continue }
-            for (_, entry) in written { _ = try number(of: entry.stamp.site) }
+            let held = one.views[view]
+            guard let written = try written(view, held: held, properties: touched[view] ?? [], state: state) else { continue }
             updates.append((view, written))
-            try updateRootCandidate(documentID: documentID, view, was: wasCandidate, is: HeadChunks.isRootCandidate(written))
+            try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(held), is: HeadChunks.isRootCandidate(written))
         }
         guard let rewritten = HeadChunk.rewrite(bytes, updates: updates, siteNumber: { self.numberIfKnown($0)! }) else { throw damaged }
         // The row is updated in place: a commit writes the chunk's page, not the table's and
@@ -192,6 +171,26 @@ extension Store {
         try database.run("UPDATE head_chunks SET first_view = ?, data = ? WHERE id = ?",
                          [.text(first), .blob(changeLog.packChunk(rewritten)), .integer(bound.rowID)])
         return true
+    }
+
+    /// A view's head entries once `properties` are written: `held` (its entries in its chunk,
+    /// if any) with those properties' entries of `state`, every site numbered. A view new to
+    /// the chunk and written whole (a new document) shares the state's list, not copied entry
+    /// by entry. `nil` when there is nothing to hold.
+    private func written(_ view: String, held: ViewState?, properties: [Property], state: DocumentState) throws -> ViewState? {
+        var one = DocumentState()
+        if held == nil, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
+            one.replace(view: view, with: whole)
+        } else {
+            if let held { one.replace(view: view, with: held) }
+            for property in properties {
+                guard let entry = state.entry(view, property) else { continue }
+                one.replace(view: view, property: property, with: entry)
+            }
+        }
+        guard let written = one.views[view] else { return nil }
+        for (_, entry) in written { _ = try number(of: entry.stamp.site) }
+        return written
     }
 
     /// Adds a view to `head_roots` or takes it out when its candidacy changed.
