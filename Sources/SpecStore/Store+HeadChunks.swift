@@ -101,8 +101,10 @@ extension Store {
 
     /// Writes the head entries of `state` for the given keys: each touched chunk is decoded,
     /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);
-    /// `head_roots` follows the views whose candidacy changed.
-    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
+    /// `head_roots` follows the views whose candidacy changed. A merge gives `before`: then
+    /// `state` is the document's whole head after it and `before` the whole head before, so
+    /// each touched chunk is encoded from `state`, its stored bytes not read.
+    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState, before: DocumentState? = nil) throws {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
         guard !touched.isEmpty else { return }
@@ -119,6 +121,10 @@ extension Store {
                 if bounds[middle].first <= view { low = middle + 1 } else { high = middle }
             }
             groups[max(0, low - 1), default: []].append(view)
+        }
+        if let before {
+            try writeWhole(documentID: documentID, groups: groups, bounds: bounds, touched: touched, state: state, before: before)
+            return
         }
         for (index, views) in groups {
             if index < bounds.count, views.count <= Store.fewViews,
@@ -138,6 +144,34 @@ extension Store {
                 try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(held), is: HeadChunks.isRootCandidate(written))
             }
             try insertChunks(documentID: documentID, HeadChunks.pieces(of: chunk))
+        }
+    }
+
+    /// Writes the touched chunks (`groups`, by index into `bounds`) from the whole head `state`:
+    /// each one's views are the state's views from its first to the next chunk's first (the
+    /// first chunk also takes the views before it), encoded anew in place of the stored row.
+    private func writeWhole(documentID: Int64, groups: [Int: [String]], bounds: [(rowID: Int64, first: String)],
+                            touched: [String: [Property]], state: DocumentState, before: DocumentState) throws {
+        let sorted = HeadChunks.sortedViews(of: state)
+        func start(_ index: Int) -> Int {
+            guard index > 0 else { return 0 }
+            guard index < bounds.count else { return sorted.count }
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].id < bounds[index].first { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        for (index, views) in groups {
+            for view in views {
+                for property in touched[view] ?? [] { if let entry = state.entry(view, property) { _ = try number(of: entry.stamp.site) } }
+                try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(before.views[view]),
+                                        is: HeadChunks.isRootCandidate(state.views[view]))
+            }
+            if index < bounds.count { try database.run("DELETE FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)]) }
+            let piece = sorted[start(index)..<start(index + 1)]
+            try insertChunks(documentID: documentID, HeadChunks.cut(piece))
         }
     }
 

@@ -52,7 +52,7 @@ extension Store {
         var clock = HybridLogicalClock(last: outcome.clock)
         for document in outcome.documents {
             let documentID = documentIDs[document.document]!
-            try writeHeads(documentID: documentID, keys: document.written, state: document.state)
+            try writeHeads(documentID: documentID, keys: document.written, state: document.state, before: document.previous)
             try recordConflicts(document.propertyConflicts, documentID: documentID)
             try recordConflicts(document.structuralConflicts, documentID: documentID)
             let changes = outcome.applied.lazy.filter { $0.document == document.document }.reduce(0) { $0 + $1.changes.count }

@@ -216,4 +216,45 @@ struct PackedChangesTests {
         #expect(try StoreFixtures.spec(of: "big", "head", in: store).views.count == 1_304)
         #expect(try store.database.scalar("SELECT group_concat(view) FROM head_roots WHERE document = ?", [.integer(documentID)])?.text == "root")
     }
+
+    /// A merge writes each chunk it touches from the whole head it holds, without reading the
+    /// stored chunk: what it stores is the fold of every change, cut in id order, with the
+    /// root candidates following, the same head the other store wrote commit by commit.
+    @Test func aMergeWritesTheChunksItTouchesFromTheWholeHead() throws {
+        let folder = TemporaryFolder()
+        let a = try Store.create(at: folder.path("a.sqlite")), b = try Store.create(at: folder.path("b.sqlite"))
+        let labels = (0..<1_300).map { #"{"id": "m\#($0)", "kind": "label", "text": "L\#($0)"}"# }.joined(separator: ",")
+        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "big", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: a)
+        _ = try b.importVersions(try a.payloads(after: try b.knowledge()))
+        // Scattered edits over most chunks, views before the first chunk and after the last,
+        // one more top view (a root candidate) and the root made a child (no longer one).
+        _ = try b.commit(document: "big", message: "edits", author: "test") { _ in
+            stride(from: 0, to: 1_300, by: 37).map { Edit(view: "m\($0)", property: .width, value: String($0)) }
+        }
+        _ = try b.commit(document: "big", message: "add", author: "test") { _ in
+            ["a0", "zz", "m9999"].flatMap { id in
+                [Edit(view: id, property: .kind, value: id == "zz" ? "\"stack\"" : "\"label\""), Edit(view: id, property: .alive, value: "true"),
+                 Edit(view: id, property: .parent, value: id == "zz" ? nil : "\"root\""), Edit(view: id, property: .order, value: "\"\(id)\"")]
+            } + [Edit(view: "root", property: .parent, value: "\"zz\"")]
+        }
+        let report = try a.importVersions(try b.payloads(after: try a.knowledge()))
+        #expect(report.versions == 2)
+        let documentID = try #require(try a.documentID("big"))
+        var folded = DocumentState()
+        _ = try a.replay(documentID: documentID, from: VersionVector(), to: try a.knownVector(documentID: documentID), into: &folded)
+        #expect(try a.headState(documentID: documentID) == folded)
+        #expect(try b.headState(documentID: try #require(try b.documentID("big"))) == folded)
+        // Each chunk holds the views from its first id to the next chunk's, at most the maximum.
+        var chunks: [(first: String, ids: [String])] = []
+        try a.database.query("SELECT id, first_view, data FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
+            let state = try a.decodeChunk(row.blob(2), rowID: row.int64(0))
+            chunks.append((row.text(1) ?? "", state.views.keys.sorted()))
+        }
+        #expect(chunks.allSatisfy { $0.ids.first == $0.first && $0.ids.count <= HeadChunks.maximumViews })
+        #expect(chunks.flatMap(\.ids) == folded.views.keys.sorted())
+        var roots: [String] = []
+        try a.database.query("SELECT view FROM head_roots WHERE document = ? ORDER BY view", [.integer(documentID)]) { roots.append($0.text(0) ?? "") }
+        #expect(roots == ["zz"])
+        #expect(try StoreFixtures.spec(of: "big", "head", in: a).views.count == 1_304)
+    }
 }

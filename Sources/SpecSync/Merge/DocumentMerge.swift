@@ -8,7 +8,7 @@ public struct DocumentOutcome: Sendable {
     /// The new head: the last-writer-wins fold of every change the document's versions include.
     public var state: DocumentState
     /// The head before the merge (sharing its unchanged views with `state`).
-    let previous: DocumentState
+    public let previous: DocumentState
     /// The views a folded change touched.
     let touched: Set<String>
     /// The tree replay of `state`.
