@@ -5,16 +5,38 @@ extension HeadChunk {
     /// A chunk written view by view, in ascending id order: by `encode`, and by `rewrite`, which
     /// copies the views it does not change from the stored bytes.
     struct Writer {
-        private var table = PropertyTable()
+        private var table: PropertyTable
         private var body: BinaryWriter
         private var previousID: [UInt8] = []
         private var previousSeq: Int64 = 0
         private var previousHLC: Int64 = 0
         private(set) var viewCount = 0
 
-        init(capacity: Int) {
+        /// `table`: the stored chunk's properties when views are copied from it (their entries
+        /// keep their codes; a property new to the chunk is added after them).
+        init(capacity: Int, table: [Property] = []) {
+            self.table = PropertyTable(table)
             body = BinaryWriter(capacity: capacity)
             previousID.reserveCapacity(Identifier.maxLength)
+        }
+
+        /// Views copied as stored: `span` holds `views` whole views written after a view `id`
+        /// ending at `seq` and `hlc` (where this writer is too), the last of them `lastID`,
+        /// ending at `lastSeq` and `lastHLC`.
+        mutating func copy(_ span: ArraySlice<UInt8>, views: Int, lastID: [UInt8], lastSeq: Int64, lastHLC: Int64) {
+            guard views > 0 else { return }
+            body.raw(span)
+            previousID.removeAll(keepingCapacity: true)
+            previousID.append(contentsOf: lastID)
+            previousSeq = lastSeq
+            previousHLC = lastHLC
+            viewCount += views
+        }
+
+        /// Whether the next view's stored bytes, written after `id` ending at `seq` and `hlc`,
+        /// can be copied as they are: this writer ends at the same place.
+        func continues(id: [UInt8], seq: Int64, hlc: Int64) -> Bool {
+            previousSeq == seq && previousHLC == hlc && previousID == id
         }
 
         /// Starts a view: its id (after the previous view's), then `entries` entries.
@@ -70,15 +92,17 @@ extension HeadChunk {
     }
 
     /// The chunk `bytes` with `updates` (ascending ids, each with at least one entry) in place
-    /// of the views of the same ids, or among them in id order: the views not updated are
-    /// copied as they are stored (their values not read as text, their sites kept by number).
-    /// `siteNumber` maps an update's site to the store's local number. The same bytes as
-    /// `encode` of the decoded chunk so updated; `nil` when `bytes` is malformed.
+    /// of the views of the same ids, or among them in id order. The views not updated keep their
+    /// stored bytes: runs of them are copied whole, and only the first view after an update is
+    /// written again (its id and stamps follow the view before it). The property table is the
+    /// stored one, with any property new to the chunk added at its end. `siteNumber` maps an
+    /// update's site to the store's local number. Decodes to the decoded chunk so updated; `nil`
+    /// when `bytes` is malformed.
     static func rewrite(_ bytes: [UInt8], updates: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64) -> [UInt8]? {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let viewCount = reader.count(atMost: reader.remaining) else { return nil }
-        var writer = Writer(capacity: bytes.count + updates.count * 64)
+        var writer = Writer(capacity: bytes.count + updates.count * 64, table: properties)
         var next = 0
         func writeUpdate(_ update: (id: String, state: ViewState)) {
             var id = update.id
@@ -89,27 +113,43 @@ extension HeadChunk {
                 writer.value(entry.value)
             }
         }
-        var id: [UInt8] = []
+        // Where the reader is: the last view read, and its last entry's stamp.
+        var id: [UInt8] = [], seq: Int64 = 0, hlc: Int64 = 0
+        var nextID: [UInt8] = []
         id.reserveCapacity(Identifier.maxLength)
-        var seq: Int64 = 0, hlc: Int64 = 0
+        nextID.reserveCapacity(Identifier.maxLength)
+        // The run of stored views not yet copied: `runViews` of them from `runStart`, ending
+        // where the reader is when it is copied.
+        var runStart = reader.offset, runViews = 0
+        func copyRun(to end: Int) {
+            writer.copy(bytes[runStart..<end], views: runViews, lastID: id, lastSeq: seq, lastHLC: hlc)
+            runViews = 0
+        }
         for _ in 0..<viewCount {
+            let viewStart = reader.offset
             guard let shared = reader.count(atMost: id.count), let rest = reader.count(atMost: reader.remaining),
                   let tail = reader.take(rest), let entryCount = reader.count(atMost: reader.remaining) else { return nil }
-            id.removeSubrange(shared...)
-            id.append(contentsOf: tail)
-            // The updates before this view, then this view: updated (its stored entries only
-            // stepped over), or copied as it is stored.
-            while next < updates.count, updates[next].id.utf8.lexicographicallyPrecedes(id) {
-                writeUpdate(updates[next])
-                next += 1
+            nextID.removeAll(keepingCapacity: true)
+            nextID.append(contentsOf: id[..<shared])
+            nextID.append(contentsOf: tail)
+            // The updates before this view or of it: the run so far is copied first.
+            let updated = next < updates.count && updates[next].id.utf8.elementsEqual(nextID)
+            if updated || (next < updates.count && updates[next].id.utf8.lexicographicallyPrecedes(nextID)) {
+                copyRun(to: viewStart)
+                while next < updates.count, updates[next].id.utf8.lexicographicallyPrecedes(nextID) {
+                    writeUpdate(updates[next])
+                    next += 1
+                }
+                if updated {
+                    writeUpdate(updates[next])
+                    next += 1
+                }
             }
-            let updated = next < updates.count && updates[next].id.utf8.elementsEqual(id)
-            if updated {
-                writeUpdate(updates[next])
-                next += 1
-            } else {
-                id.withUnsafeBufferPointer { writer.view(id: $0, entries: entryCount) }
-            }
+            // A view not updated joins the run when there is one, or when the writer is where the
+            // reader was before it; else (after an update) it is written again, after which the
+            // two agree.
+            let joins = !updated && (runViews > 0 || writer.continues(id: id, seq: seq, hlc: hlc))
+            if !updated && !joins { nextID.withUnsafeBufferPointer { writer.view(id: $0, entries: entryCount) } }
             for _ in 0..<entryCount {
                 guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(), number <= UInt64(Int64.max),
                       let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
@@ -118,12 +158,18 @@ extension HeadChunk {
                 hlc = hlc &+ hlcDelta
                 let start = reader.offset
                 guard tag == 0 || reader.skip(tag - 1) else { return nil }
-                guard !updated else { continue }
+                guard !updated && !joins else { continue }
                 writer.entry(properties[code], site: Int64(number), seq: seq, hlc: hlc)
                 writer.value(bytes: tag == 0 ? nil : bytes[start..<reader.offset])
             }
+            swap(&id, &nextID)
+            if joins {
+                if runViews == 0 { runStart = viewStart }
+                runViews += 1
+            }
         }
         guard reader.isAtEnd else { return nil }
+        copyRun(to: reader.offset)
         for update in updates[next...] { writeUpdate(update) }
         return writer.bytes()
     }

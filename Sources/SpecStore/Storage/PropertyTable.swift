@@ -9,6 +9,14 @@ struct PropertyTable {
     /// so an array, not a hash.
     private var codes = [Int](repeating: -1, count: Property.count)
 
+    init() {}
+
+    /// A table that starts as a stored blob's (`readHeader`), so its entries keep their codes.
+    init(_ stored: [Property]) {
+        for property in stored { _ = code(for: property) }
+        properties = stored
+    }
+
     /// The index of `property`, added to the table on first use.
     mutating func code(for property: Property) -> Int {
         let known = codes[property.position]
