@@ -178,32 +178,32 @@ extension Store {
     /// Up to this many views of one chunk are written by `rewriteChunk`, more by decoding it.
     static let fewViews = 8
 
-    /// Writes a few views of a chunk (`views`, ascending) without decoding the others: each
-    /// one's stored entries found by a walk of the chunk, updated, and the chunk written again
-    /// with the rest copied as stored (`HeadChunk.rewrite`). False, having written nothing, when
-    /// the chunk would grow past `HeadChunks.maximumViews` (the caller decodes and cuts it).
+    /// Writes a few views of a chunk (`views`, ascending) without decoding the others, in one
+    /// walk of it (`HeadChunk.rewrite`): each one's stored entries read where the walk meets it
+    /// and updated, the rest copied as stored. False, having written nothing, when the chunk
+    /// would grow past `HeadChunks.maximumViews` (the caller decodes and cuts it).
     private func rewriteChunk(documentID: Int64, _ bound: (rowID: Int64, first: String), views: [String],
                               touched: [String: [Property]], state: DocumentState) throws -> Bool {
         let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(bound.rowID)])?.blob ?? []
         let damaged = StoreError.corrupt(path: path, detail: "head chunk \(bound.rowID) is damaged")
-        guard let bytes = changeLog.unpackChunk(blob), let held = HeadChunk.viewCount(bytes) else { throw damaged }
-        guard held + views.count <= HeadChunks.maximumViews else { return false }
-        var updates: [(id: String, state: ViewState)] = []
-        for view in views {
-            guard let stored = HeadChunk.entries(of: view, in: bytes, site: site(number:)) else { throw damaged }
+        guard let bytes = changeLog.unpackChunk(blob) else { throw damaged }
+        var roots: [(view: String, was: Bool, is: Bool)] = []
+        let rewritten = try HeadChunk.rewrite(bytes, views: views, site: site(number:), siteNumber: { self.numberIfKnown($0)! }) { view, stored in
             var one = DocumentState()
-            if !stored.isEmpty { one.apply(view: view, entries: stored) }
+            if let stored, !stored.isEmpty { one.apply(view: view, entries: stored) }
             let held = one.views[view]
-            guard let written = try written(view, held: held, properties: touched[view] ?? [], state: state) else { continue }
-            updates.append((view, written))
-            try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(held), is: HeadChunks.isRootCandidate(written))
+            let written = try self.written(view, held: held, properties: touched[view] ?? [], state: state)
+            if let written { roots.append((view, HeadChunks.isRootCandidate(held), HeadChunks.isRootCandidate(written))) }
+            return written
         }
-        guard let rewritten = HeadChunk.rewrite(bytes, updates: updates, siteNumber: { self.numberIfKnown($0)! }) else { throw damaged }
+        guard let rewritten else { throw damaged }
+        guard rewritten.views <= HeadChunks.maximumViews else { return false }
+        for root in roots { try updateRootCandidate(documentID: documentID, root.view, was: root.was, is: root.is) }
         // The row is updated in place: a commit writes the chunk's page, not the table's and
         // the index's pages for a row taken out and another put in.
-        let first = updates.first.map { min($0.id, bound.first) } ?? bound.first
+        let first = roots.first.map { min($0.view, bound.first) } ?? bound.first
         try database.run("UPDATE head_chunks SET first_view = ?, data = ? WHERE id = ?",
-                         [.text(first), .blob(changeLog.packChunk(rewritten)), .integer(bound.rowID)])
+                         [.text(first), .blob(changeLog.packChunk(rewritten.bytes)), .integer(bound.rowID)])
         return true
     }
 

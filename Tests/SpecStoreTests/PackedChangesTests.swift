@@ -166,15 +166,26 @@ struct PackedChangesTests {
             expected.replace(view: id, property: properties[next(properties.count)], with: entry(20_000 + next(10_000)))
             updated.insert(id)
         }
-        let updates = updated.sorted().map { (id: $0, state: expected.views[$0]!) }
-        let rewritten = try #require(HeadChunk.rewrite(bytes, updates: updates) { numbers[$0]! })
+        let site: (Int64) -> SiteID? = { number in numbers.first { $0.value == number }?.key }
+        func rewrite(_ bytes: [UInt8], _ ids: [String], _ update: (String) -> ViewState?) -> (bytes: [UInt8], views: Int)? {
+            HeadChunk.rewrite(bytes, views: ids, site: site, siteNumber: { numbers[$0]! }) { id, stored in
+                var held = DocumentState()
+                if let stored, !stored.isEmpty { held.apply(view: id, entries: stored) }
+                #expect(held.views[id] == chunk.views[id], "the stored entries of \(id) as the walk met them")
+                return update(id)
+            }
+        }
+        let rewritten = try #require(rewrite(bytes, updated.sorted()) { expected.views[$0] })
         var decoded = DocumentState()
-        #expect(HeadChunk.decode(rewritten, site: { number in numbers.first { $0.value == number }?.key }, into: &decoded))
+        #expect(HeadChunk.decode(rewritten.bytes, site: site, into: &decoded))
         #expect(decoded == expected)
-        #expect(HeadChunk.rewrite(bytes, updates: []) { numbers[$0]! } == bytes)
-        #expect(HeadChunk.viewCount(rewritten) == expected.views.count)
-        #expect(HeadChunk.rewrite(Array(bytes.dropLast()), updates: updates) { numbers[$0]! } == nil, "cut short")
-        #expect(HeadChunk.rewrite(bytes + [0], updates: updates) { numbers[$0]! } == nil, "a byte more")
+        #expect(rewritten.views == expected.views.count)
+        #expect(rewrite(bytes, []) { _ in nil }?.bytes == bytes, "nothing updated: the stored bytes")
+        var kept = DocumentState()
+        #expect(HeadChunk.decode(try #require(rewrite(bytes, updated.sorted()) { _ in nil }).bytes, site: site, into: &kept))
+        #expect(kept == chunk, "an update of nil keeps the view as it was")
+        #expect(rewrite(Array(bytes.dropLast()), updated.sorted()) { expected.views[$0] } == nil, "cut short")
+        #expect(rewrite(bytes + [0], updated.sorted()) { expected.views[$0] } == nil, "a byte more")
     }
 
     @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {

@@ -114,31 +114,40 @@ enum HeadChunk {
                   let tail = reader.take(rest), let entryCount = reader.count(atMost: reader.remaining) else { return nil }
             previousID.removeSubrange(shared...)
             previousID.append(contentsOf: tail)
-            let match = previousID == wanted
-            var found: [(property: Property, entry: DocumentState.Entry)] = []
+            if previousID == wanted {
+                return readEntries(entryCount, from: &reader, properties: properties, seq: &previousSeq, hlc: &previousHLC, site: site)
+            }
             for _ in 0..<entryCount {
-                guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
-                      number <= UInt64(Int64.max), let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
-                      let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
+                guard reader.count(atMost: properties.count - 1) != nil, let number = reader.varint(), number <= UInt64(Int64.max),
+                      let seqDelta = reader.signed(), let hlcDelta = reader.signed(), ChangeBlock.skipValue(&reader) else { return nil }
                 previousSeq = previousSeq &+ seqDelta
                 previousHLC = previousHLC &+ hlcDelta
-                var value: String?
-                if tag > 0 {
-                    guard let raw = reader.take(tag - 1) else { return nil }
-                    if match {
-                        guard !raw.contains(0), let text = String(validatingUTF8Bytes: raw) else { return nil }
-                        value = text
-                    }
-                }
-                guard match else { continue }
-                guard let siteID = site(Int64(number)) else { return nil }
-                let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: previousHLC)), site: siteID, seq: previousSeq)
-                found.append((properties[code], DocumentState.Entry(value: value, stamp: stamp)))
             }
-            if match { return found }
             // Views are in ascending order: past the wanted one, it is not there.
-            if previousID.lexicographicallyPrecedes(wanted) == false && previousID != wanted { return [] }
+            if !previousID.lexicographicallyPrecedes(wanted) { return [] }
         }
         return reader.isAtEnd ? [] : nil
+    }
+
+    /// One view's `count` entries read whole (values as text, sites by id), `seq` and `hlc`
+    /// following them; `nil` when they are malformed or name an unknown site.
+    static func readEntries(_ count: Int, from reader: inout BinaryReader, properties: [Property], seq: inout Int64, hlc: inout Int64,
+                            site: (Int64) -> SiteID?) -> [(property: Property, entry: DocumentState.Entry)]? {
+        var found: [(property: Property, entry: DocumentState.Entry)] = []
+        found.reserveCapacity(min(count, Property.count))
+        for _ in 0..<count {
+            guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
+                  number <= UInt64(Int64.max), let siteID = site(Int64(number)), let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
+                  let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
+            seq = seq &+ seqDelta
+            hlc = hlc &+ hlcDelta
+            var value: String?
+            if tag > 0 {
+                guard let raw = reader.take(tag - 1), !raw.contains(0), let text = String(validatingUTF8Bytes: raw) else { return nil }
+                value = text
+            }
+            found.append((properties[code], DocumentState.Entry(value: value, stamp: Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: hlc)), site: siteID, seq: seq))))
+        }
+        return found
     }
 }

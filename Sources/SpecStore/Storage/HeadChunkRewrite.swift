@@ -84,30 +84,26 @@ extension HeadChunk {
         }
     }
 
-    /// The number of views a chunk says it holds; `nil` when its start is malformed.
-    static func viewCount(_ bytes: [UInt8]) -> Int? {
-        var reader = BinaryReader(bytes: bytes)
-        guard PropertyTable.readHeader(format: format, from: &reader) != nil else { return nil }
-        return reader.count(atMost: reader.remaining)
-    }
-
-    /// The chunk `bytes` with `updates` (ascending ids, each with at least one entry) in place
-    /// of the views of the same ids, or among them in id order. The views not updated keep their
-    /// stored bytes: runs of them are copied whole, and only the first view after an update is
-    /// written again (its id and stamps follow the view before it). The property table is the
-    /// stored one, with any property new to the chunk added at its end. `siteNumber` maps an
-    /// update's site to the store's local number. Decodes to the decoded chunk so updated; `nil`
-    /// when `bytes` is malformed.
-    static func rewrite(_ bytes: [UInt8], updates: [(id: String, state: ViewState)], siteNumber: (SiteID) -> Int64) -> [UInt8]? {
+    /// The chunk `bytes` with the views `ids` (ascending) written as `update` makes each one
+    /// from its stored entries (`nil` when the chunk does not hold it; an update of `nil` keeps
+    /// the view as it was), in one walk of the chunk. The views not updated keep their stored
+    /// bytes: runs of them are copied whole, and only the first view after an update is written
+    /// again (its id and stamps follow the view before it). The property table is the stored
+    /// one, with any property new to the chunk added at its end. `site` reads a stored site
+    /// number, `siteNumber` numbers an update's sites. The bytes and their view count; `nil` when
+    /// `bytes` is malformed or an updated view names an unknown site.
+    static func rewrite(_ bytes: [UInt8], views ids: [String], site: (Int64) -> SiteID?, siteNumber: (SiteID) -> Int64,
+                        update: (String, [(property: Property, entry: DocumentState.Entry)]?) throws -> ViewState?) rethrows
+        -> (bytes: [UInt8], views: Int)? {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let viewCount = reader.count(atMost: reader.remaining) else { return nil }
-        var writer = Writer(capacity: bytes.count + updates.count * 64, table: properties)
+        var writer = Writer(capacity: bytes.count + ids.count * 64, table: properties)
         var next = 0
-        func writeUpdate(_ update: (id: String, state: ViewState)) {
-            var id = update.id
-            id.withUTF8 { writer.view(id: $0, entries: update.state.count) }
-            for (property, entry) in update.state {
+        func write(_ id: String, _ state: ViewState) {
+            var id = id
+            id.withUTF8 { writer.view(id: $0, entries: state.count) }
+            for (property, entry) in state {
                 writer.entry(property, site: siteNumber(entry.stamp.site), seq: entry.stamp.seq,
                              hlc: Int64(bitPattern: entry.stamp.hlc.rawValue))
                 writer.value(entry.value)
@@ -132,24 +128,29 @@ extension HeadChunk {
             nextID.removeAll(keepingCapacity: true)
             nextID.append(contentsOf: id[..<shared])
             nextID.append(contentsOf: tail)
-            // The updates before this view or of it: the run so far is copied first.
-            let updated = next < updates.count && updates[next].id.utf8.elementsEqual(nextID)
-            if updated || (next < updates.count && updates[next].id.utf8.lexicographicallyPrecedes(nextID)) {
+            // The updated views before this one or this one: the run so far is copied first.
+            let updated = next < ids.count && ids[next].utf8.elementsEqual(nextID)
+            if updated || (next < ids.count && ids[next].utf8.lexicographicallyPrecedes(nextID)) {
                 copyRun(to: viewStart)
-                while next < updates.count, updates[next].id.utf8.lexicographicallyPrecedes(nextID) {
-                    writeUpdate(updates[next])
+                while next < ids.count, ids[next].utf8.lexicographicallyPrecedes(nextID) {
+                    if let state = try update(ids[next], nil) { write(ids[next], state) }
                     next += 1
                 }
-                if updated {
-                    writeUpdate(updates[next])
-                    next += 1
-                }
+            }
+            if updated {
+                guard let stored = readEntries(entryCount, from: &reader, properties: properties, seq: &seq, hlc: &hlc, site: site) else { return nil }
+                var kept = DocumentState()
+                if !stored.isEmpty { kept.apply(view: ids[next], entries: stored) }
+                if let state = try update(ids[next], stored) ?? kept.views[ids[next]] { write(ids[next], state) }
+                next += 1
+                swap(&id, &nextID)
+                continue
             }
             // A view not updated joins the run when there is one, or when the writer is where the
             // reader was before it; else (after an update) it is written again, after which the
             // two agree.
-            let joins = !updated && (runViews > 0 || writer.continues(id: id, seq: seq, hlc: hlc))
-            if !updated && !joins { nextID.withUnsafeBufferPointer { writer.view(id: $0, entries: entryCount) } }
+            let joins = runViews > 0 || writer.continues(id: id, seq: seq, hlc: hlc)
+            if !joins { nextID.withUnsafeBufferPointer { writer.view(id: $0, entries: entryCount) } }
             for _ in 0..<entryCount {
                 guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(), number <= UInt64(Int64.max),
                       let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
@@ -158,7 +159,7 @@ extension HeadChunk {
                 hlc = hlc &+ hlcDelta
                 let start = reader.offset
                 guard tag == 0 || reader.skip(tag - 1) else { return nil }
-                guard !updated && !joins else { continue }
+                guard !joins else { continue }
                 writer.entry(properties[code], site: Int64(number), seq: seq, hlc: hlc)
                 writer.value(bytes: tag == 0 ? nil : bytes[start..<reader.offset])
             }
@@ -170,7 +171,9 @@ extension HeadChunk {
         }
         guard reader.isAtEnd else { return nil }
         copyRun(to: reader.offset)
-        for update in updates[next...] { writeUpdate(update) }
-        return writer.bytes()
+        for index in ids[next...].indices {
+            if let state = try update(ids[index], nil) { write(ids[index], state) }
+        }
+        return (writer.bytes(), writer.viewCount)
     }
 }
