@@ -102,8 +102,9 @@ extension Store {
     /// Writes the head entries of `state` for the given keys: each touched chunk is decoded,
     /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);
     /// `head_roots` follows the views whose candidacy changed. A merge gives `before`: then
-    /// `state` is the document's whole head after it and `before` the whole head before, so
-    /// each touched chunk is encoded from `state`, its stored bytes not read.
+    /// `state` must be the document's whole head after it and `before` the whole head before,
+    /// for each touched chunk is encoded from `state` alone (a view `state` lacks would be
+    /// dropped), its stored bytes not read.
     func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState, before: DocumentState? = nil) throws {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
@@ -164,6 +165,7 @@ extension Store {
             return low
         }
         for (index, views) in groups {
+            assert(index >= bounds.count || state.views.contains(bounds[index].first), "writeHeads(before:) is given the whole head")
             for view in views {
                 for property in touched[view] ?? [] { if let entry = state.entry(view, property) { _ = try number(of: entry.stamp.site) } }
                 try updateRootCandidate(documentID: documentID, view, was: HeadChunks.isRootCandidate(before.views[view]),

@@ -139,9 +139,10 @@ struct PackedChangesTests {
         #expect(try store.integrityCheck() == ["ok"])
     }
 
-    /// A chunk rewritten with a few views updated or added (before, among and after the others)
-    /// decodes to its views so updated; with no update it is the stored bytes, copied whole.
-    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    /// A chunk rewritten with a few views updated or added (before, among and after the others,
+    /// a new one always right before an updated one) decodes to its views so updated, each found
+    /// by a point lookup, each once; with no update it is the stored bytes, copied whole.
+    @Test(arguments: Array(UInt64(1)...40))
     func aRewrittenChunkHoldsItsViewsUpdated(seed: UInt64) throws {
         var random = seed &* 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -155,14 +156,15 @@ struct PackedChangesTests {
             DocumentState.Entry(value: n % 5 == 0 ? nil : "\(n)", stamp: Stamp(hlc: Timestamp(rawValue: UInt64(1_000 + n)), site: sites[n % 2], seq: Int64(n)))
         }
         var chunk = DocumentState()
-        for index in 0..<40 {
+        let count = 2 + next(40)
+        for index in 1...count {
             for _ in 0...next(4) { chunk.apply(view: "v\(index * 10)", property: properties[next(properties.count)], entry(next(10_000))) }
         }
         let bytes = HeadChunk.encode(HeadChunks.sortedViews(of: chunk)[...]) { numbers[$0]! }
         var expected = chunk
         var updated: Set<String> = []
-        for _ in 0...next(6) {
-            let id = "v\(next(45) * 10 + 5 * next(2))"
+        let neighbour = 10 * (1 + next(count))
+        for id in ["v\(neighbour - 5)", "v\(neighbour)"] + (0...next(6)).map({ _ in "v\(next(count + 2) * 10 + 5 * next(2))" }) {
             expected.replace(view: id, property: properties[next(properties.count)], with: entry(20_000 + next(10_000)))
             updated.insert(id)
         }
@@ -180,12 +182,44 @@ struct PackedChangesTests {
         #expect(HeadChunk.decode(rewritten.bytes, site: site, into: &decoded))
         #expect(decoded == expected)
         #expect(rewritten.views == expected.views.count)
+        for (id, state) in expected.views {
+            var found = DocumentState()
+            found.apply(view: id, entries: try #require(HeadChunk.entries(of: id, in: rewritten.bytes, site: site)))
+            #expect(found.views[id] == state, "\(id) by a point lookup")
+        }
         #expect(rewrite(bytes, []) { _ in nil }?.bytes == bytes, "nothing updated: the stored bytes")
         var kept = DocumentState()
         #expect(HeadChunk.decode(try #require(rewrite(bytes, updated.sorted()) { _ in nil }).bytes, site: site, into: &kept))
         #expect(kept == chunk, "an update of nil keeps the view as it was")
         #expect(rewrite(Array(bytes.dropLast()), updated.sorted()) { expected.views[$0] } == nil, "cut short")
         #expect(rewrite(bytes + [0], updated.sorted()) { expected.views[$0] } == nil, "a byte more")
+    }
+
+    /// A commit that adds a view whose id comes right before one it edits: each is in the chunk
+    /// once, a point lookup finds the edit, and the root candidates follow both.
+    @Test func aCommitAddingAViewBeforeOneItEditsKeepsEachOnce() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [{"id": "m1", "kind": "label", "text": "x"}]}}"#), to: store)
+        _ = try store.commit(document: "d", message: "wrap", author: "test") { _ in
+            [Edit(view: "rn", property: .kind, value: "\"stack\""), Edit(view: "rn", property: .alive, value: "true"),
+             Edit(view: "root", property: .parent, value: "\"rn\"")]
+        }
+        let documentID = try #require(try store.documentID("d"))
+        let data = try #require(try store.database.scalar("SELECT data FROM head_chunks WHERE document = ?", [.integer(documentID)])?.blob)
+        let bytes = try #require(store.changeLog.unpackChunk(data))
+        #expect(HeadChunk.rewrite(bytes, views: [], site: store.site(number:), siteNumber: { _ in 0 }) { _, _ in nil }?.views == 3)
+        var roots: [String] = []
+        try store.database.query("SELECT view FROM head_roots WHERE document = ?", [.integer(documentID)]) { roots.append($0.text(0) ?? "") }
+        #expect(roots == ["rn"])
+        var parent: String?, root: String?
+        _ = try store.commit(document: "d", message: "-", author: "test") { head in
+            parent = try head.value("root", .parent)
+            root = try head.root()
+            return []
+        }
+        #expect(parent == "\"rn\"" && root == "rn", "a fresh head's point lookups")
+        #expect(try StoreFixtures.spec(of: "d", "head", in: store).views.map(\.id).sorted() == ["m1", "rn", "root"])
     }
 
     @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {

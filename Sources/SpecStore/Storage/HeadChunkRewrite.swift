@@ -129,14 +129,14 @@ extension HeadChunk {
             nextID.append(contentsOf: id[..<shared])
             nextID.append(contentsOf: tail)
             // The updated views before this one or this one: the run so far is copied first.
-            let updated = next < ids.count && ids[next].utf8.elementsEqual(nextID)
-            if updated || (next < ids.count && ids[next].utf8.lexicographicallyPrecedes(nextID)) {
+            if next < ids.count, !nextID.lexicographicallyPrecedes(ids[next].utf8) {
                 copyRun(to: viewStart)
                 while next < ids.count, ids[next].utf8.lexicographicallyPrecedes(nextID) {
                     if let state = try update(ids[next], nil) { write(ids[next], state) }
                     next += 1
                 }
             }
+            let updated = next < ids.count && ids[next].utf8.elementsEqual(nextID)
             if updated {
                 guard let stored = readEntries(entryCount, from: &reader, properties: properties, seq: &seq, hlc: &hlc, site: site) else { return nil }
                 var kept = DocumentState()

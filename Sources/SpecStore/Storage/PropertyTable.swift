@@ -2,7 +2,9 @@ import LayoutSpec
 import SpecSync
 
 /// The table of property names a storage blob (`ChangeBlock`, `HeadChunk`) starts with, after
-/// its format byte: entries name a property by its index in the table, in the order first used.
+/// its format byte: entries name a property by its index in the table, in the order first used
+/// when the blob is written whole (a head chunk rewritten keeps its stored table and adds a
+/// property new to it at the end).
 struct PropertyTable {
     private(set) var properties: [Property] = []
     /// Each property's index by its `position`, `-1` until first used: looked up once an entry,
