@@ -222,6 +222,57 @@ struct PackedChangesTests {
         #expect(try StoreFixtures.spec(of: "d", "head", in: store).views.map(\.id).sorted() == ["m1", "rn", "root"])
     }
 
+    /// Seeded runs of small commits over a head of several chunks (new views among the stored
+    /// ones, edits, views taken out of the tree and put back at the top): after each, the head
+    /// is the fold of every change, each view is in it once, the root candidates are the fold's,
+    /// and a fresh head's point lookups read what the fold holds.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func smallCommitsKeepTheHeadTheFoldOfEveryChange(seed: UInt64) throws {
+        var random = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((random >> 33) % UInt64(bound))
+        }
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        let labels = (0..<300).map { #"{"id": "m\#($0 * 10)", "kind": "label", "text": "L"}"# }.joined(separator: ",")
+        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: store)
+        let documentID = try #require(try store.documentID("d"))
+        for round in 0..<30 {
+            let edits: [Edit] = (0...next(9)).flatMap { _ -> [Edit] in
+                let id = "m\(next(310) * 10 + 5 * next(2))"
+                switch next(4) {
+                case 0: return [Edit(view: id, property: .kind, value: "\"label\""), Edit(view: id, property: .alive, value: "true"),
+                                Edit(view: id, property: .parent, value: "\"root\"")]
+                case 1: return [Edit(view: id, property: .parent, value: next(2) == 0 ? nil : "\"root\"")]
+                default: return [Edit(view: id, property: .width, value: String(round))]
+                }
+            }
+            var seen = Set<PropertyKey>()
+            let unique = edits.reversed().filter { seen.insert(PropertyKey(view: $0.view, property: $0.property)).inserted }
+            _ = try store.commit(document: "d", message: "round \(round)", author: "test") { _ in unique }
+            var folded = DocumentState()
+            _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
+            #expect(try store.headState(documentID: documentID) == folded, "seed \(seed) round \(round)")
+            var stored = 0
+            try store.database.query("SELECT data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
+                let bytes = store.changeLog.unpackChunk(row.blob(0)) ?? []
+                stored += HeadChunk.rewrite(bytes, views: [], site: store.site(number:), siteNumber: { _ in 0 }) { _, _ in nil }?.views ?? 0
+            }
+            #expect(stored == folded.views.count, "each view once, seed \(seed) round \(round)")
+            var roots: [String] = []
+            try store.database.query("SELECT view FROM head_roots WHERE document = ? ORDER BY view", [.integer(documentID)]) { roots.append($0.text(0) ?? "") }
+            #expect(roots == folded.views.keys.filter { HeadChunks.isRootCandidate(folded.views[$0]) }.sorted(), "seed \(seed) round \(round)")
+            let sample = edits.map(\.view) + ["root", "m0"]
+            var found: [String: String?] = [:]
+            _ = try store.commit(document: "d", message: "-", author: "test") { head in
+                for view in sample { found[view] = try head.value(view, .width) }
+                return []
+            }
+            for view in sample { #expect(found[view] == .some(folded.entry(view, .width)?.value), "\(view), seed \(seed) round \(round)") }
+        }
+    }
+
     @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {
         var state = DocumentState()
         let site = SiteID(high: 1, low: 2)
