@@ -103,8 +103,9 @@ extension Store {
     /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);
     /// `head_roots` follows the views whose candidacy changed. A merge gives `before`: then
     /// `state` must be the document's whole head after it and `before` the whole head before,
-    /// for each touched chunk is encoded from `state` alone (a view `state` lacks would be
-    /// dropped), its stored bytes not read.
+    /// and when it touches a quarter of the chunks or more, each touched chunk is encoded from
+    /// `state` alone (a view `state` lacks would be dropped), its stored bytes not read; fewer
+    /// are written as a commit writes them (sorting a large head for a few chunks costs more).
     func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState, before: DocumentState? = nil) throws {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
@@ -123,7 +124,7 @@ extension Store {
             }
             groups[max(0, low - 1), default: []].append(view)
         }
-        if let before {
+        if let before, groups.count * 4 >= bounds.count {
             try writeWhole(documentID: documentID, groups: groups, bounds: bounds, touched: touched, state: state, before: before)
             return
         }
