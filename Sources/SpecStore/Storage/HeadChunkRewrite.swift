@@ -84,6 +84,13 @@ extension HeadChunk {
         }
     }
 
+    /// Stored entries of a view as its state (`nil` when there are none).
+    private static func kept(_ id: String, _ entries: [(property: Property, entry: DocumentState.Entry)]) -> ViewState? {
+        var state = DocumentState()
+        if !entries.isEmpty { state.apply(view: id, entries: entries) }
+        return state.views[id]
+    }
+
     /// The chunk `bytes` with the views `ids` (ascending) written as `update` makes each one
     /// from its stored entries (`nil` when the chunk does not hold it; an update of `nil` keeps
     /// the view as it was), in one walk of the chunk. The views not updated keep their stored
@@ -139,9 +146,8 @@ extension HeadChunk {
             let updated = next < ids.count && ids[next].utf8.elementsEqual(nextID)
             if updated {
                 guard let stored = readEntries(entryCount, from: &reader, properties: properties, seq: &seq, hlc: &hlc, site: site) else { return nil }
-                var kept = DocumentState()
-                if !stored.isEmpty { kept.apply(view: ids[next], entries: stored) }
-                if let state = try update(ids[next], stored) ?? kept.views[ids[next]] { write(ids[next], state) }
+                // An update of nil keeps the stored entries (made into a view only then).
+                if let state = try update(ids[next], stored) ?? kept(ids[next], stored) { write(ids[next], state) }
                 next += 1
                 swap(&id, &nextID)
                 continue
