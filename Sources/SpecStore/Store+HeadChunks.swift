@@ -110,20 +110,7 @@ extension Store {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
         guard !touched.isEmpty else { return }
-        var bounds: [(rowID: Int64, first: String)] = []
-        try database.query("SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
-            bounds.append((row.int64(0), row.text(1) ?? ""))
-        }
-        // Each view goes to the last chunk starting at or before it (the first chunk when none).
-        var groups: [Int: [String]] = [:]
-        for view in touched.keys {
-            var low = 0, high = bounds.count
-            while low < high {
-                let middle = (low + high) / 2
-                if bounds[middle].first <= view { low = middle + 1 } else { high = middle }
-            }
-            groups[max(0, low - 1), default: []].append(view)
-        }
+        let (bounds, groups) = try chunkGroups(documentID: documentID, views: touched.keys, every: before != nil || touched.count > Store.fewViews)
         if let before, groups.count * 4 >= bounds.count {
             try writeWhole(documentID: documentID, groups: groups, bounds: bounds, touched: touched, state: state, before: before)
             return
@@ -147,6 +134,49 @@ extension Store {
             }
             try insertChunks(documentID: documentID, HeadChunks.pieces(of: chunk))
         }
+    }
+
+    /// The chunks `views` go to, each view to the last chunk starting at or before it (the
+    /// first chunk when none does), as indexes into `bounds`: every chunk of the document when
+    /// `every`, else only those the views go to, each looked up on the index (a commit of a
+    /// few views in a large document does not read every chunk's bounds). `bounds` is empty
+    /// when the document has no chunk.
+    private func chunkGroups(documentID: Int64, views: some Collection<String>,
+                             every: Bool) throws -> (bounds: [(rowID: Int64, first: String)], groups: [Int: [String]]) {
+        var bounds: [(rowID: Int64, first: String)] = []
+        var groups: [Int: [String]] = [:]
+        guard every else {
+            let atOrBefore = "SELECT id, first_view FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1"
+            let firstChunk = "SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view LIMIT 1"
+            var indexes: [Int64: Int] = [:]
+            for view in views {
+                var bound: (rowID: Int64, first: String)?
+                try database.query(atOrBefore, [.integer(documentID), .text(view)]) { row in bound = (row.int64(0), row.text(1) ?? "") }
+                if bound == nil {
+                    try database.query(firstChunk, [.integer(documentID)]) { row in bound = (row.int64(0), row.text(1) ?? "") }
+                }
+                guard let bound else { return ([], [0: Array(views)]) }
+                let index = indexes[bound.rowID] ?? bounds.count
+                if index == bounds.count {
+                    indexes[bound.rowID] = index
+                    bounds.append(bound)
+                }
+                groups[index, default: []].append(view)
+            }
+            return (bounds, groups)
+        }
+        try database.query("SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
+            bounds.append((row.int64(0), row.text(1) ?? ""))
+        }
+        for view in views {
+            var low = 0, high = bounds.count
+            while low < high {
+                let middle = (low + high) / 2
+                if bounds[middle].first <= view { low = middle + 1 } else { high = middle }
+            }
+            groups[max(0, low - 1), default: []].append(view)
+        }
+        return (bounds, groups)
     }
 
     /// Writes the touched chunks (`groups`, by index into `bounds`) from the whole head `state`:
