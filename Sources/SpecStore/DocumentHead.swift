@@ -73,16 +73,19 @@ public final class DocumentHead: DocumentReading {
     }
 
     /// The head entries of `view` (kept: a path up the tree asks each view several times),
-    /// read from its chunk, whose unpacked bytes are kept too.
-    private func entries(of view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
+    /// read from its chunk, whose unpacked bytes are kept too, with its recent row's in place.
+    func entries(of view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
         if let known = viewEntries[view] { return known }
         guard let documentID else { return [] }
         var found: [(property: Property, entry: DocumentState.Entry)] = []
         if let loaded {
             found = loaded.state.views[view].map { Array($0).map { (property: $0.0, entry: $0.1) } } ?? []
-        } else if let chunk = try store.headChunkBytes(documentID: documentID, containing: view, known: { chunkBytes[$0] }) {
-            chunkBytes[chunk.rowID] = chunk.bytes
-            found = try store.headEntries(of: view, chunk: chunk)
+        } else {
+            if let chunk = try store.headChunkBytes(documentID: documentID, containing: view, known: { chunkBytes[$0] }) {
+                chunkBytes[chunk.rowID] = chunk.bytes
+                found = try store.headEntries(of: view, chunk: chunk)
+            }
+            if let recent = try store.recentEntries(documentID: documentID, view: view) { found = Store.overlaid(found, with: recent) }
         }
         viewEntries[view] = found
         return found

@@ -14,7 +14,8 @@ extension Store {
     /// loses little work and a busy store waits little.
     static let compactionBatchBytes = 8 << 20
 
-    /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
+    /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
+    /// its chunks (one transaction), then compresses every packed change,
     /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
     /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
     /// batches, each its own transaction that also records how far it got
@@ -26,6 +27,7 @@ extension Store {
         var report = CompactionReport()
         report.bytesBefore = storeBytes()
         try mapErrors {
+            try database.writeTransaction { try foldAllRecent() }
             report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes")) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }

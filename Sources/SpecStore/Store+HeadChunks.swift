@@ -12,18 +12,6 @@ extension Store {
         var state: DocumentState
     }
 
-    /// The chunk that holds `view` if the document has it (the one with the greatest first view
-    /// not after it); `nil` when the document has no chunk at or before it.
-    func headChunk(documentID: Int64, containing view: String) throws -> LoadedChunk? {
-        var chunk: LoadedChunk?
-        try database.query("""
-            SELECT id, first_view, data FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1
-            """, [.integer(documentID), .text(view)]) { row in
-            chunk = LoadedChunk(rowID: row.int64(0), first: row.text(1) ?? "", state: try decodeChunk(row.blob(2), rowID: row.int64(0)))
-        }
-        return chunk
-    }
-
     /// The row and unpacked bytes of the chunk that holds `view` if the document has it;
     /// `nil` when the document has no chunk at or before it.
     func headChunkBytes(documentID: Int64, containing view: String, known: (Int64) -> [UInt8]?) throws -> (rowID: Int64, bytes: [UInt8])? {
@@ -38,6 +26,12 @@ extension Store {
         return (rowID, bytes)
     }
 
+    /// One view's entries in its chunk (none when no chunk holds it), its recent row not read.
+    func chunkEntries(documentID: Int64, view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
+        guard let chunk = try headChunkBytes(documentID: documentID, containing: view, known: { _ in nil }) else { return [] }
+        return try headEntries(of: view, chunk: chunk)
+    }
+
     /// One view's head entries, read from its chunk's bytes.
     func headEntries(of view: String, chunk: (rowID: Int64, bytes: [UInt8])) throws -> [(property: Property, entry: DocumentState.Entry)] {
         guard let entries = HeadChunk.entries(of: view, in: chunk.bytes, site: site(number:)) else {
@@ -46,7 +40,8 @@ extension Store {
         return entries
     }
 
-    /// Calls `body` with each chunk of a document in view order until it returns false.
+    /// Calls `body` with each chunk of a document in view order until it returns false (as
+    /// stored: its views' recent rows not put in place).
     func forEachHeadChunk(documentID: Int64, _ body: (LoadedChunk) throws -> Bool) throws {
         var rows: [(Int64, String)] = []
         try database.query("SELECT id, first_view FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
@@ -72,8 +67,8 @@ extension Store {
     }
 
     /// The head state of a document: every property's winning change (last-writer-wins, before
-    /// the tree replay). The chunks are decoded on two threads (`TwoThreadDecode`) when there
-    /// are enough of them.
+    /// the tree replay), its chunks with its recent rows in place. The chunks are decoded on two
+    /// threads (`TwoThreadDecode`) when there are enough of them.
     func headState(documentID: Int64) throws -> DocumentState {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         var rows: [(rowID: Int64, blob: [UInt8])] = []
@@ -92,6 +87,7 @@ extension Store {
             for chunk in chunks[range] { try decodeChunk(chunk.blob, rowID: chunk.rowID, into: &part) }
             return true
         })
+        try applyRecent(documentID: documentID, to: &state)
         return state
     }
 
@@ -99,17 +95,32 @@ extension Store {
     /// another costs more than it saves.
     static let twoThreadChunks = 16
 
-    /// Writes the head entries of `state` for the given keys: each touched chunk is decoded,
-    /// updated and written again (cut in two when it grows past `HeadChunks.maximumViews`);
-    /// `head_roots` follows the views whose candidacy changed. A merge gives `before`: then
-    /// `state` must be the document's whole head after it and `before` the whole head before,
-    /// and when it touches a quarter of the chunks or more, each touched chunk is encoded from
-    /// `state` alone (a view `state` lacks would be dropped), its stored bytes not read; fewer
-    /// are written as a commit writes them (sorting a large head for a few chunks costs more).
-    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState, before: DocumentState? = nil) throws {
+    /// Writes the head entries of `state` for the given keys; `head_roots` follows the views
+    /// whose candidacy changed. A commit of up to `fewViews` views writes them as recent rows
+    /// (`writeRecent`; `held` gives a view's entries before, when the caller has read them).
+    /// Anything else first folds the recent rows into the chunks, then writes each touched
+    /// chunk: decoded, updated and written again (cut in two when it grows past
+    /// `HeadChunks.maximumViews`). A merge gives `before`: then `state` must be the document's
+    /// whole head after it and `before` the whole head before, and when it touches a quarter of
+    /// the chunks or more, each touched chunk is encoded from `state` alone (a view `state`
+    /// lacks would be dropped), its stored bytes not read; fewer are written as a commit writes
+    /// them (sorting a large head for a few chunks costs more).
+    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState, before: DocumentState? = nil,
+                    held: HeldEntries? = nil) throws {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
         guard !touched.isEmpty else { return }
+        if before == nil, touched.count <= Store.fewViews {
+            try writeRecent(documentID: documentID, touched: touched, state: state,
+                            held: held ?? { try self.headEntries(documentID: documentID, view: $0) })
+            return
+        }
+        try foldRecent(documentID: documentID)
+        try writeChunks(documentID: documentID, touched: touched, state: state, before: before)
+    }
+
+    /// `writeHeads`' write of the chunks, the document having no recent row.
+    func writeChunks(documentID: Int64, touched: [String: [Property]], state: DocumentState, before: DocumentState?) throws {
         let (bounds, groups) = try chunkGroups(documentID: documentID, views: touched.keys, every: before != nil || touched.count > Store.fewViews)
         if let before, groups.count * 4 >= bounds.count {
             try writeWhole(documentID: documentID, groups: groups, bounds: bounds, touched: touched, state: state, before: before)
@@ -261,7 +272,7 @@ extension Store {
     }
 
     /// Adds a view to `head_roots` or takes it out when its candidacy changed.
-    private func updateRootCandidate(documentID: Int64, _ view: String, was: Bool, is now: Bool) throws {
+    func updateRootCandidate(documentID: Int64, _ view: String, was: Bool, is now: Bool) throws {
         if now && !was {
             try database.run("INSERT OR IGNORE INTO head_roots (document, view) VALUES (?, ?)", [.integer(documentID), .text(view)])
         } else if was && !now {

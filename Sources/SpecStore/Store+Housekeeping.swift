@@ -83,10 +83,14 @@ extension Store {
     /// True when a document's head has no live view: `docs rm` deleted it (or a rename).
     public func isDeleted(_ name: String) throws -> Bool {
         let id = try requireDocument(name)
-        var alive = false
-        try forEachHeadChunk(documentID: id) { chunk in
-            alive = chunk.state.views.values.contains { $0[.alive]?.value == "true" }
-            return !alive
+        // A recent `alive` entry stands for the view's in its chunk.
+        let recent = try recentState(documentID: id)
+        var alive = recent.views.values.contains { $0[.alive]?.value == "true" }
+        if !alive {
+            try forEachHeadChunk(documentID: id) { chunk in
+                alive = chunk.state.views.contains { recent.views[$0.key]?[.alive] == nil && $0.value[.alive]?.value == "true" }
+                return !alive
+            }
         }
         return !alive
     }
@@ -98,10 +102,12 @@ extension Store {
 }
 
 extension Store {
-    /// True when the document has ever had the view (live or deleted): one chunk read.
+    /// True when the document has ever had the view (live or deleted): its recent row or one
+    /// chunk read.
     public func hasView(_ view: String, in document: String) throws -> Bool {
         let id = try requireDocument(document)
-        return try headChunk(documentID: id, containing: view)?.state.views[view] != nil
+        if try recentEntries(documentID: id, view: view) != nil { return true }
+        return try !chunkEntries(documentID: id, view: view).isEmpty
     }
 
     /// Every view id a document has ever had (live or deleted), sorted.

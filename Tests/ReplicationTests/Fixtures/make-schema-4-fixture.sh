@@ -1,7 +1,8 @@
 #!/bin/sh
-# Makes the schema-4 fixture store (schema-4-README.md): $1 = plumb, $2 = output folder.
+# Makes the schema-4 fixture store (schema-4-README.md): $1 = plumb, $2 = output folder;
+# $3 = the schema the plumb writes, to name the files (4 unless given; schema-5-README.md).
 set -e
-PLUMB=$1; OUT=$2
+PLUMB=$1; OUT=$2; SCHEMA=${3:-4}
 W=$(mktemp -d); cd "$W"
 t=1800000000000
 step() { t=$((t + 1000)); PLUMB_NOW_MS=$t "$PLUMB" "$@"; }
@@ -34,7 +35,7 @@ big 3 horizontal > big.json; step apply big.json -m "And again" >/dev/null
 step set big l0-5 text=Last -m "Last" >/dev/null
 cd ..
 sqlite3 a/.plumb/store.sqlite "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA page_size = 1024; VACUUM;"
-cp a/.plumb/store.sqlite "$OUT/schema-4-store.sqlite"
+cp a/.plumb/store.sqlite "$OUT/schema-$SCHEMA-store.sqlite"
 # What the store reads back, for the store read by later builds to match.
 cd a
 {
@@ -46,5 +47,5 @@ cd a
     if [ $i -gt 1 ]; then echo "== diff big@$((i-1)) $i"; step diff big@$((i-1)) big@$i 2>&1 || true; fi
     i=$((i + 1))
   done
-} > "$OUT/schema-4-expected.txt"
+} > "$OUT/schema-$SCHEMA-expected.txt"
 rm -rf "$W"
