@@ -80,6 +80,7 @@ public enum Plumb {
             let parsed = try ParsedArguments(rest, spec: command.spec)
             try command.run(parsed, context)
             try console.checkOutput()
+            context.compactIfDue()
             return ExitStatus.success
         } catch let error as CLIError {
             switch error {

@@ -15,28 +15,53 @@ extension Store {
     static let compactionBatchBytes = 8 << 20
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
-    /// its chunks (one transaction), then compresses every packed change,
-    /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
-    /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
-    /// batches, each its own transaction that also records how far it got
-    /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
-    /// A head chunk that a later commit rewrites is back at `Level.write` until the next run.
-    /// Safe to interrupt at any point: every step is whole or not done, and a new run
-    /// continues where the last stopped. Contents never change, only their encoding.
+    /// its chunks (one transaction), then compresses every packed change, move, snapshot and
+    /// head chunk blob not yet compacted again at `Compression.Level.compact` (slower, smaller;
+    /// a snapshot of the first form also rewritten in the current one), in batches, each its
+    /// own transaction that also records how far it got (`meta.compacted_TABLE`), then returns
+    /// the freed pages to the file system (`VACUUM`). A head chunk that a later commit or fold
+    /// rewrites is back at `Level.chunk` until the next run. Safe to interrupt at any point:
+    /// every step is whole or not done, and a new run continues where the last stopped.
+    /// Contents never change, only their encoding.
     public func compact() throws -> CompactionReport {
+        try compact(whole: true)
+    }
+
+    /// Commit versions made since the last compaction got, past which `compactIfDue` runs.
+    public static let autoCompactionVersions: Int64 = 1_000
+
+    /// A step of `plumb gc` small enough for a write command to take on its way out, when
+    /// `autoCompactionVersions` commit versions or more were made since the last run got (as
+    /// `git gc --auto` packs once loose objects pile up): one batch (`recompress`) of the
+    /// oldest of those versions' blobs, moves and snapshots compressed again. The recent rows
+    /// (folded as they pile up anyway), the head's chunks (which every run goes over whole) and
+    /// `VACUUM` (which rewrites the file) are left to `plumb gc`. `nil` when not due: one read
+    /// of the last commit version and of how far the last run got.
+    public func compactIfDue() throws -> CompactionReport? {
+        let due = try mapErrors { () throws -> Bool in
+            let last = try database.scalar("SELECT max(version) FROM version_changes")?.integer ?? 0
+            let done = try database.scalar("SELECT value FROM meta WHERE key = 'compacted_version_changes'")?.text.flatMap { Int64($0) } ?? 0
+            return last - done >= Store.autoCompactionVersions
+        }
+        return due ? try compact(whole: false) : nil
+    }
+
+    private func compact(whole: Bool) throws -> CompactionReport {
         var report = CompactionReport()
         report.bytesBefore = storeBytes()
+        let batches = whole ? Int.max : 1
         try mapErrors {
-            try database.writeTransaction { try foldAllRecent() }
-            report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes")) { blob, row in
+            if whole { try database.writeTransaction { try foldAllRecent() } }
+            report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes"), batches: batches) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
-            report.recompressed += try recompress(BlobColumn(table: "version_moves", column: "moves")) { blob, row in
+            report.recompressed += try recompress(BlobColumn(table: "version_moves", column: "moves"), batches: batches) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
-            report.recompressed += try recompress(BlobColumn(table: "snapshots", column: "state")) { blob, _ in
+            report.recompressed += try recompress(BlobColumn(table: "snapshots", column: "state"), batches: batches) { blob, _ in
                 changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
             }
+            guard whole else { return }
             report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in
                 changeLog.unpackChunk(blob).map { changeLog.packChunk($0, level: .compact) }
             }
@@ -58,14 +83,14 @@ extension Store {
         var marked = true
     }
 
-    /// Rewrites the blobs of a column not yet compacted, in batches; returns how many.
-    /// `recompress` gets a blob and its row (column 1: `extra`) and returns it compacted, or
-    /// `nil` when damaged.
-    private func recompress(_ blobs: BlobColumn, _ recompress: ([UInt8], Row) -> [UInt8]?) throws -> Int {
+    /// Rewrites the blobs of a column not yet compacted, in up to `batches` batches of up to
+    /// 256 blobs or `compactionBatchBytes`; returns how many. `recompress` gets a blob and its
+    /// row (column 1: `extra`) and returns it compacted, or `nil` when damaged.
+    private func recompress(_ blobs: BlobColumn, batches: Int = .max, _ recompress: ([UInt8], Row) -> [UInt8]?) throws -> Int {
         let (table, column, key) = (blobs.table, blobs.column, blobs.key)
         let mark = "compacted_\(table)"
         var done = 0, cursor: Int64 = 0
-        while true {
+        for _ in 0..<batches {
             let batch = try database.writeTransaction { () throws -> (rows: Int, rewritten: Int) in
                 let after = blobs.marked
                     ? try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(mark)])?.text.flatMap { Int64($0) } ?? 0
@@ -94,9 +119,10 @@ extension Store {
                 cursor = last.key
                 return (rows.count, rewritten)
             }
-            if batch.rows == 0 { return done }
+            if batch.rows == 0 { break }
             done += batch.rewritten
         }
+        return done
     }
 
     private func damagedBlob(table: String, row: Int64) -> StoreError {

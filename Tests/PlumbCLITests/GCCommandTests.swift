@@ -1,4 +1,6 @@
 import Foundation
+import SpecStore
+import SpecSync
 import Testing
 
 /// `plumb gc` as the built binary runs it: the binary links FoundationEssentials alone, whose
@@ -26,5 +28,35 @@ import Testing
         let sizes = printed.split(separator: ":").last?.split(separator: " ").compactMap { Int($0.drop { $0 == "(" }) } ?? []
         #expect(sizes.count == 3, "\(printed)")
         #expect(sizes.count == 3 && sizes[0] > 0 && sizes[1] > 0 && sizes[1] <= sizes[0], "\(printed)")
+    }
+
+    /// A write command takes a step of gc on its way out once `Store.autoCompactionVersions`
+    /// commit versions were made since the last run got; a read command never does.
+    @Test func aWriteCommandCompactsOneBatchOnceEnoughVersionsPiledUp() throws {
+        let plumb = PlumbRunner()
+        plumb.run("init")
+        plumb.write("login.json", loginSpec)
+        #expect(plumb.run("apply", "login.json").status == 0)
+        func compacted() throws -> Int64 {
+            try Database(path: plumb.storePath, mode: .readOnly)
+                .scalar("SELECT value FROM meta WHERE key = 'compacted_version_changes'")?.text.flatMap { Int64($0) } ?? 0
+        }
+        let store = try Store.open(at: plumb.storePath)
+        // The apply is version 1: 997 more leave it two short.
+        for round in 1...(Store.autoCompactionVersions - 3) {
+            _ = try store.commit(document: "login", message: "\(round)", author: "tester") { _ in
+                [Edit(view: "title", property: .width, value: String(round))]
+            }
+        }
+        #expect(plumb.run("log", "login").status == 0)
+        #expect(try compacted() == 0, "a read writes nothing")
+        #expect(plumb.run("set", "login", "title", "width=5000").status == 0)
+        #expect(try compacted() == 0, "one version short")
+        #expect(plumb.run("set", "login", "title", "width=5001").status == 0)
+        #expect(try compacted() == 256, "one batch, from the oldest")
+        #expect(plumb.run("set", "login", "title", "width=5002").status == 0)
+        #expect(try compacted() == 256, "not due again until as many versions more")
+        #expect(plumb.run("show", "login@1").stdout.contains("title"))
+        #expect(try store.integrityCheck() == ["ok"])
     }
 }

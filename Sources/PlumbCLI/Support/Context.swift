@@ -30,6 +30,17 @@ public final class Context {
         return store
     }
 
+    /// After a command that opened the store for writing: a step of `plumb gc` when one is due
+    /// (`Store.compactIfDue`). Its failure is a warning: the command's work is done.
+    func compactIfDue() {
+        guard let openedStore else { return }
+        do {
+            _ = try openedStore.compactIfDue()
+        } catch {
+            console.warn("the automatic gc step was skipped: \(error)")
+        }
+    }
+
     /// The same store opened for reading only: no write, no write lock, works on a read-only
     /// file. For the commands that only read (show, log, diff, docs, conflicts, resolve, check…).
     public func readStore() throws -> Store {
