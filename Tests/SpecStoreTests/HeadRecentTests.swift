@@ -36,16 +36,10 @@ struct HeadRecentTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func oneViewCommitsKeepTheHeadTheFoldOfEveryChangeThroughFolds(seed: UInt64) throws {
-        var random = seed &* 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((random >> 33) % UInt64(bound))
-        }
+        var random = StoreFixtures.SeededNumbers(seed: seed)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let folder = TemporaryFolder()
-        let store = try Store.create(at: folder.path("s.sqlite"))
-        let labels = (0..<300).map { #"{"id": "m\#($0 * 10)", "kind": "label", "text": "L"}"# }.joined(separator: ",")
-        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: store)
-        let documentID = try #require(try store.documentID("d"))
+        let (store, documentID) = try StoreFixtures.labels(in: folder)
         var folds = 0, last: Int64 = 0, touched: [String] = []
         for round in 0..<240 {
             // Views between the stored ones (ending in 5) are new: some live only in recent rows.

@@ -230,16 +230,10 @@ struct PackedChangesTests {
     /// and a fresh head's point lookups read what the fold holds.
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func smallCommitsKeepTheHeadTheFoldOfEveryChange(seed: UInt64) throws {
-        var random = seed &* 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((random >> 33) % UInt64(bound))
-        }
+        var random = StoreFixtures.SeededNumbers(seed: seed)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let folder = TemporaryFolder()
-        let store = try Store.create(at: folder.path("s.sqlite"))
-        let labels = (0..<300).map { #"{"id": "m\#($0 * 10)", "kind": "label", "text": "L"}"# }.joined(separator: ",")
-        try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: store)
-        let documentID = try #require(try store.documentID("d"))
+        let (store, documentID) = try StoreFixtures.labels(in: folder)
         for round in 0..<30 {
             let edits: [Edit] = (0...next(9)).flatMap { _ -> [Edit] in
                 let id = "m\(next(310) * 10 + 5 * next(2))"

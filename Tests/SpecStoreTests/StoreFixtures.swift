@@ -1,6 +1,6 @@
 import Foundation
 import LayoutSpec
-import SpecStore
+@testable import SpecStore
 import SpecSync
 
 /// Small specs and helpers shared by the store tests.
@@ -18,6 +18,25 @@ enum StoreFixtures {
           ]}
         ]}}
         """)
+
+    /// A store of document "d": a root stack of 300 labels, `m0`, `m10` … `m2990` (a head of
+    /// several chunks, with room for new ids between them), and the document's row.
+    static func labels(in folder: TemporaryFolder) throws -> (store: Store, documentID: Int64) {
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        let labels = (0..<300).map { #"{"id": "m\#($0 * 10)", "kind": "label", "text": "L"}"# }.joined(separator: ",")
+        try apply(spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: store)
+        return (store, try store.documentID("d")!)
+    }
+
+    /// Numbers below a bound from a seed (a linear congruential generator), for seeded tests.
+    struct SeededNumbers {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 }
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
 
     /// Applies `spec` as one version (like `plumb apply`).
     @discardableResult
