@@ -46,9 +46,8 @@ extension Store {
             }
         }
         guard added > 0 else { return }
-        var count: Int64 = 0
-        try database.query("UPDATE documents SET recent_views = recent_views + ? WHERE id = ? RETURNING recent_views",
-                           [.integer(added), .integer(documentID)]) { row in count = row.int64(0) }
+        try database.run("UPDATE documents SET recent_views = recent_views + ? WHERE id = ?", [.integer(added), .integer(documentID)])
+        let count = try database.scalar("SELECT recent_views FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         guard count >= Store.recentMinimum else { return }
         let chunks = try database.scalar("SELECT count(*) FROM head_chunks WHERE document = ?", [.integer(documentID)])?.integer ?? 0
         if count >= Store.foldsAt(chunks: Int(chunks)) { try foldRecent(documentID: documentID) }
@@ -92,13 +91,16 @@ extension Store {
         return found
     }
 
-    /// Every recent row of a document, as a state.
+    /// Every recent row of a document, as a state. A row must hold its own view and no other.
     func recentState(documentID: Int64) throws -> DocumentState {
         var state = DocumentState()
         try database.query("SELECT view, data FROM head_recent WHERE document = ?", [.integer(documentID)]) { row in
-            guard HeadChunk.decode(row.blob(1), site: site(number:), into: &state) else {
-                throw StoreError.corrupt(path: path, detail: "the recent head row of view \(row.text(0) ?? "?") is damaged")
+            let view = row.text(0) ?? ""
+            var one = DocumentState()
+            guard HeadChunk.decode(row.blob(1), site: site(number:), into: &one), one.views.count == 1, let entries = one.views[view] else {
+                throw StoreError.corrupt(path: path, detail: "the recent head row of view \(view) is damaged")
             }
+            state.replace(view: view, with: entries)
         }
         return state
     }

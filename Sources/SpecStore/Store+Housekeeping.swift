@@ -82,17 +82,19 @@ extension Store {
 
     /// True when a document's head has no live view: `docs rm` deleted it (or a rename).
     public func isDeleted(_ name: String) throws -> Bool {
-        let id = try requireDocument(name)
-        // A recent `alive` entry stands for the view's in its chunk.
-        let recent = try recentState(documentID: id)
-        var alive = recent.views.values.contains { $0[.alive]?.value == "true" }
-        if !alive {
-            try forEachHeadChunk(documentID: id) { chunk in
-                alive = chunk.state.views.contains { recent.views[$0.key]?[.alive] == nil && $0.value[.alive]?.value == "true" }
-                return !alive
+        try database.readTransaction {
+            let id = try requireDocument(name)
+            // A recent `alive` entry stands for the view's in its chunk.
+            let recent = try recentState(documentID: id)
+            var alive = recent.views.values.contains { $0[.alive]?.value == "true" }
+            if !alive {
+                try forEachHeadChunk(documentID: id) { chunk in
+                    alive = chunk.state.views.contains { recent.views[$0.key]?[.alive] == nil && $0.value[.alive]?.value == "true" }
+                    return !alive
+                }
             }
+            return !alive
         }
-        return !alive
     }
 
     /// The edits deleting every live view of a document.
@@ -105,14 +107,18 @@ extension Store {
     /// True when the document has ever had the view (live or deleted): its recent row or one
     /// chunk read.
     public func hasView(_ view: String, in document: String) throws -> Bool {
-        let id = try requireDocument(document)
-        if try recentEntries(documentID: id, view: view) != nil { return true }
-        return try !chunkEntries(documentID: id, view: view).isEmpty
+        try database.readTransaction {
+            let id = try requireDocument(document)
+            if try recentEntries(documentID: id, view: view) != nil { return true }
+            return try !chunkEntries(documentID: id, view: view).isEmpty
+        }
     }
 
     /// Every view id a document has ever had (live or deleted), sorted.
     public func viewIDs(of document: String) throws -> [String] {
-        let id = try requireDocument(document)
-        return try headState(documentID: id).views.keys.sorted()
+        try database.readTransaction {
+            let id = try requireDocument(document)
+            return try headState(documentID: id).views.keys.sorted()
+        }
     }
 }

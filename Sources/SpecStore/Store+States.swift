@@ -6,11 +6,12 @@ extension Store {
     static let minimumSnapshotInterval: Int64 = 1_000
 
     /// The state of any version, with its tree resolved (`parent` entries are the effective
-    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) and the head's kept tree replay;
-    /// any other version from the nearest snapshot it includes (with that snapshot's kept tree)
-    /// plus a replay of the changes in between. A snapshot is taken whenever the changes since
-    /// the last one reach half the document's size, so a read costs about the size of the
-    /// document, not the length of its history, however many moves that history holds.
+    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) with its recent rows
+    /// (`head_recent`) in place, and the head's kept tree replay; any other version from the
+    /// nearest snapshot it includes (with that snapshot's kept tree) plus a replay of the
+    /// changes in between. A snapshot is taken whenever the changes since the last one reach
+    /// half the document's size, so a read costs about the size of the document, not the
+    /// length of its history, however many moves that history holds.
     public func state(of version: VersionRecord) throws -> DocumentState {
         try database.readTransaction {
             let documentID = try requireDocument(version.document)

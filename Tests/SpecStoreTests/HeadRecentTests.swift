@@ -96,4 +96,27 @@ struct HeadRecentTests {
         #expect(try store.viewIDs(of: "d") == ["a", "b", "root"])
         #expect(try !store.hasView("c", in: "d"))
     }
+
+    /// A recent row whose blob holds another view (or none, or several) is damage: reads and
+    /// gc say so in words, and gc deletes nothing.
+    @Test func aRecentRowHoldingAnotherViewIsDamage() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        try StoreFixtures.apply(StoreFixtures.login, to: store)
+        try StoreFixtures.set("login", "ok", .width, .number(130), in: store)
+        try StoreFixtures.set("login", "email", .width, .number(140), in: store)
+        let documentID = try #require(try store.documentID("login"))
+        try store.database.run("UPDATE head_recent SET data = (SELECT data FROM head_recent WHERE view = 'email') WHERE view = 'ok'")
+        let before = try rows(store, documentID)
+        #expect(before.rows >= 2)
+        #expect(throws: StoreError.self) { try store.headState(documentID: documentID) }
+        #expect(throws: StoreError.self) { try store.viewIDs(of: "login") }
+        #expect(throws: StoreError.self) { try store.compact() }
+        #expect(try rows(store, documentID) == before, "gc folded nothing")
+        do {
+            _ = try store.headState(documentID: documentID)
+        } catch {
+            #expect("\(error)".contains("the recent head row of view ok is damaged"), "\(error)")
+        }
+    }
 }
