@@ -16,7 +16,8 @@ extension Store {
 
     /// Adds the entries of `state` for the properties of `touched` to their views' recent rows;
     /// `head_roots` follows a view whose `alive` or `parent` is written (`held` gives its
-    /// entries before). Folds the document's rows into its chunks once there are `foldsAt`.
+    /// entries before). Folds the document's rows into its chunks once there are `foldsAt` (at
+    /// the next multiple of `recentMinimum`).
     func writeRecent(documentID: Int64, touched: [String: [Property]], state: DocumentState, held: HeldEntries) throws {
         let upsert = "INSERT OR REPLACE INTO head_recent (document, view, data) VALUES (?, ?, ?)"
         var added: Int64 = 0
@@ -48,15 +49,18 @@ extension Store {
         guard added > 0 else { return }
         try database.run("UPDATE documents SET recent_views = recent_views + ? WHERE id = ?", [.integer(added), .integer(documentID)])
         let count = try database.scalar("SELECT recent_views FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
-        guard count >= Store.recentMinimum else { return }
+        // The chunks are counted only as the rows pass a multiple of `recentMinimum`: the fold
+        // comes at the first multiple at or past `foldsAt`.
+        let step = Int64(Store.recentMinimum)
+        guard count >= step, count / step != (count - added) / step else { return }
         let chunks = try database.scalar("SELECT count(*) FROM head_chunks WHERE document = ?", [.integer(documentID)])?.integer ?? 0
         if count >= Store.foldsAt(chunks: Int(chunks)) { try foldRecent(documentID: documentID) }
     }
 
-    /// A document folds its recent rows into its chunks when it has this many: four a chunk
-    /// (a fold then writes nearly every chunk once for about four commits), at least
-    /// `recentMinimum` and at most `recentMaximum`.
-    static func foldsAt(chunks: Int) -> Int { min(max(4 * chunks, recentMinimum), recentMaximum) }
+    /// A document folds its recent rows into its chunks when it has this many: eight a chunk
+    /// (a fold then writes every chunk once for about eight commits), at least `recentMinimum`
+    /// and at most `recentMaximum`.
+    static func foldsAt(chunks: Int) -> Int { min(max(8 * chunks, recentMinimum), recentMaximum) }
     static let recentMinimum = 64
     static let recentMaximum = 4_096
 
