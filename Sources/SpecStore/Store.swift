@@ -26,6 +26,9 @@ public final class Store {
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
+    /// Commit versions this connection has written (made or received; counted as written,
+    /// whether or not their transaction lands): whether `compactIfDue` is worth asking.
+    public internal(set) var versionsWritten = 0
 
     /// How many milliseconds a busy store is waited for.
     public static let busyTimeout = 30_000

@@ -26,6 +26,7 @@ extension Store {
                                       firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, hlc: payload.hlc, vector: version.vector,
                                       base: payload.base, message: version.message, author: version.author, time: version.time)
         try insertChanges(of: payload, versionRowID: rowID, documentID: documentID)
+        versionsWritten += 1
         return rowID
     }
 

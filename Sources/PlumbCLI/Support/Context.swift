@@ -30,10 +30,10 @@ public final class Context {
         return store
     }
 
-    /// After a command that opened the store for writing: a step of `plumb gc` when one is due
+    /// After a command that wrote versions to the store: a step of `plumb gc` when one is due
     /// (`Store.compactIfDue`). Its failure is a warning: the command's work is done.
     func compactIfDue() {
-        guard let openedStore else { return }
+        guard let openedStore, openedStore.versionsWritten > 0 else { return }
         do {
             _ = try openedStore.compactIfDue()
         } catch {
