@@ -233,9 +233,7 @@ extension Store {
         guard let bytes = changeLog.unpackChunk(blob) else { throw damaged }
         var roots: [(view: String, was: Bool, is: Bool)] = []
         let rewritten = try HeadChunk.rewrite(bytes, views: views, site: site(number:), siteNumber: { self.numberIfKnown($0)! }) { view, stored in
-            var one = DocumentState()
-            if let stored, !stored.isEmpty { one.apply(view: view, entries: stored) }
-            let held = one.views[view]
+            let held = stored.flatMap { HeadChunk.kept(view, $0) }
             let written = try self.written(view, held: held, properties: touched[view] ?? [], state: state)
             if let written { roots.append((view, HeadChunks.isRootCandidate(held), HeadChunks.isRootCandidate(written))) }
             return written

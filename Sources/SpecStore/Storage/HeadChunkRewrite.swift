@@ -85,7 +85,7 @@ extension HeadChunk {
     }
 
     /// Stored entries of a view as its state (`nil` when there are none).
-    private static func kept(_ id: String, _ entries: [(property: Property, entry: DocumentState.Entry)]) -> ViewState? {
+    static func kept(_ id: String, _ entries: [(property: Property, entry: DocumentState.Entry)]) -> ViewState? {
         var state = DocumentState()
         if !entries.isEmpty { state.apply(view: id, entries: entries) }
         return state.views[id]
