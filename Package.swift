@@ -78,9 +78,11 @@ let package = Package(
             swiftSettings: lazySwiftSettings,
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // Starting a thread on another core than its creator's, in C (CPU sets are GNU only).
+        .target(name: "CThreadStart"),
         // Locks, conditions and threads over POSIX: what the Swift Foundation's `NSLock`,
         // `NSCondition` and `Thread` did, without linking the whole Foundation into `plumb`.
-        .target(name: "Threading"),
+        .target(name: "Threading", dependencies: ["CThreadStart"]),
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
         // as JSON; PNG and PDF through the rasteriser.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster", "Threading"]),
@@ -138,6 +140,6 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Threading"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Threading", "CThreadStart"]),
     ]
 )

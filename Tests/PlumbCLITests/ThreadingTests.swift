@@ -1,3 +1,4 @@
+import CThreadStart
 import Glibc
 import Testing
 import Threading
@@ -24,6 +25,15 @@ import Threading
     final class Handover: @unchecked Sendable {
         let condition = Condition()
         var text: String?
+    }
+
+    /// A thread starts on another CPU than its creator's, then may run on all of them again.
+    @Test func aWorkerThreadMayRunOnEveryCPUItsCreatorMay() {
+        let allowed = Counter()
+        let thread = WorkerThread { allowed.lock.withLock { allowed.value = Int(plumb_allowed_cpus()) } }
+        thread?.join()
+        #expect(plumb_allowed_cpus() >= 1)
+        #expect(allowed.value == Int(plumb_allowed_cpus()))
     }
 
     @Test func aConditionHandsOverAcrossThreads() {
