@@ -78,7 +78,7 @@ extension Store {
         let chunks = rows
         var state = DocumentState(capacity: Int(size / 8))
         let known = sitesByNumber
-        _ = try TwoThreadDecode.decode(count: chunks.count, minimum: Store.twoThreadChunks, views: Int(size / 8), into: &state, worker: { range, part in
+        _ = try TwoThreadDecode.decode(count: chunks.count, minimum: Store.twoThreadChunks, batch: 8, views: Int(size / 8), into: &state, worker: { range, part in
             let own = Compression()
             return chunks[range].allSatisfy { chunk in
                 own.decompress(chunk.blob, limit: ChangeLog.snapshotLimit).map { HeadChunk.decode($0, site: { known[$0] }, into: &part) } ?? false

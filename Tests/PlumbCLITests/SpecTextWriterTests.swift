@@ -2,10 +2,10 @@ import LayoutSpec
 @testable import PlumbCLI
 import Testing
 
-/// `SpecTextWriter`: a document large enough is written in two parts at once, and the text is
+/// `SpecTextWriter`: a document large enough is written in parts on two threads, and the text is
 /// the one the spec writer makes in one piece, in both shapes.
 struct SpecTextWriterTests {
-    /// `count` views, three children to each stack, breadth first (so the halves meet deep in
+    /// `count` views, three children to each stack, breadth first (so the parts meet deep in
     /// a subtree, at a first child), as a flat spec file.
     static func flatText(count: Int) -> String {
         var lines = [#"{"id": "v0", "kind": "stack"}"#]

@@ -36,6 +36,44 @@ import Threading
         #expect(allowed.value == Int(plumb_allowed_cpus()))
     }
 
+    /// Every item is done once: the caller's in order from the first, the worker's handed back
+    /// in order after them; without a worker, the caller does them all.
+    @Test(arguments: [true, false]) func twoEndsDoEveryItemOnceMeetingInTheMiddle(_ worker: Bool) {
+        var front: [Int] = []
+        let back = TwoEnds.run(count: 40, worker: worker, front: { item in
+            front.append(item)
+            usleep(200)
+        }, back: { item in
+            usleep(200)
+            return item * 10
+        })
+        #expect(front == Array(0..<front.count))
+        #expect(back.map(\.item) == Array(front.count..<40))
+        #expect(back.allSatisfy { $0.result == $0.item * 10 })
+        if !worker { #expect(back.isEmpty) }
+    }
+
+    struct Stop: Error {}
+
+    /// A throw on the caller's side ends the run: nothing is taken after it, and the worker's
+    /// item in hand is done before the error comes out.
+    @Test func twoEndsStopWhenTheCallerThrows() {
+        let done = Counter()
+        #expect(throws: Stop.self) {
+            _ = try TwoEnds.run(count: 1_000, front: { item in
+                if item == 3 { throw Stop() }
+                usleep(200)
+            }, back: { _ in
+                usleep(200)
+                done.lock.withLock { done.value += 1 }
+            })
+        }
+        let afterThrow = done.lock.withLock { done.value }
+        usleep(20_000)
+        #expect(done.lock.withLock { done.value } == afterThrow)
+        #expect(afterThrow < 1_000 - 3)
+    }
+
     @Test func aConditionHandsOverAcrossThreads() {
         let handover = Handover()
         let started = WorkerThread.detach {

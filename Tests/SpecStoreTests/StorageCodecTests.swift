@@ -142,6 +142,9 @@ struct StorageCodecTests {
         let blob = log.packSnapshot(big, siteNumber: { numbers[$0]! })
         #expect(log.unpackSnapshot(blob, site: { sites[$0] }) == big)
         #expect(log.unpackSnapshot(blob, site: { sites[$0] }, known: sites) == big, "the later pieces decoded on another thread")
+        let twoThreads = try #require(log.unpackSnapshot(blob, site: { sites[$0] }, known: sites))
+        #expect(Array(twoThreads.views.keys) == HeadChunks.sortedViews(of: big).map(\.id),
+                "the views in the order of the pieces, as one thread puts them")
         #expect(log.unpackSnapshot(blob, site: { sites[$0] }, known: [1: site]) == big,
                 "the other thread does not know site 2: its half is decoded again here")
         #expect(log.unpackSnapshot(blob, site: { _ in nil }) == nil, "a site the store does not number")
