@@ -78,10 +78,12 @@ extension Store {
         let chunks = rows
         var state = DocumentState(capacity: Int(size / 8))
         let known = sitesByNumber
-        _ = try TwoThreadDecode.decode(count: chunks.count, minimum: Store.twoThreadChunks, batch: 8, views: Int(size / 8), into: &state, worker: { range, part in
+        _ = try TwoThreadDecode.decode(count: chunks.count, minimum: Store.twoThreadChunks, batch: 8, views: Int(size / 8), into: &state, worker: {
             let own = Compression()
-            return chunks[range].allSatisfy { chunk in
-                own.decompress(chunk.blob, limit: ChangeLog.snapshotLimit).map { HeadChunk.decode($0, site: { known[$0] }, into: &part) } ?? false
+            return { range, part in
+                chunks[range].allSatisfy { chunk in
+                    own.decompress(chunk.blob, limit: ChangeLog.snapshotLimit).map { HeadChunk.decode($0, site: { known[$0] }, into: &part) } ?? false
+                }
             }
         }, local: { range, part in
             for chunk in chunks[range] { try decodeChunk(chunk.blob, rowID: chunk.rowID, into: &part) }

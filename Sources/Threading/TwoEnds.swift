@@ -5,19 +5,26 @@
 /// finishes the larger. The caller's items come first and in order, so it may hand their
 /// results on as they are done (text to print, states merged in the order the items lie).
 public enum TwoEnds {
-    /// Runs `front` on the caller's thread and `back` on a worker thread over items
-    /// `0 ..< count` until every item is taken; returns the worker's results in ascending item
-    /// order (all of them after the caller's items). Without `worker`, or when no thread can
-    /// be made, the caller runs every item. When `front` throws, no item is taken after it,
-    /// the worker's item in hand is waited for, and the error is thrown.
+    /// Runs `front` on the caller's thread and the function `makeBack` makes on a worker thread
+    /// (once there, so it may hold what that thread alone uses) over items `0 ..< count` until
+    /// every item is taken; returns the worker's results in ascending item order (all of them
+    /// after the caller's items). Without `worker`, or when no thread can be made, the caller
+    /// runs every item. When `front` throws, no item is taken after it, the worker's item in
+    /// hand is waited for, and the error is thrown.
     public static func run<Result: Sendable>(count: Int, worker: Bool = true, front: (Int) throws -> Void,
-                                             back: @escaping @Sendable (Int) -> Result) rethrows -> [(item: Int, result: Result)] {
+                                             makeBack: @escaping @Sendable () -> (Int) -> Result) rethrows -> [(item: Int, result: Result)] {
         let shared = Shared<Result>(count: count)
         // A worker that starts after the caller has taken every item finds none and ends; the
         // caller does not wait for it.
         if worker && count > 1 {
             WorkerThread.detach {
-                while let item = shared.takeBack() { shared.record(item, back(item)) }
+                guard var item = shared.takeBack() else { return }
+                let back = makeBack()
+                while true {
+                    shared.record(item, back(item))
+                    guard let next = shared.takeBack() else { return }
+                    item = next
+                }
             }
         }
         do {

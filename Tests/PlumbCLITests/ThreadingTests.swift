@@ -43,9 +43,11 @@ import Threading
         let back = TwoEnds.run(count: 40, worker: worker, front: { item in
             front.append(item)
             usleep(200)
-        }, back: { item in
-            usleep(200)
-            return item * 10
+        }, makeBack: {
+            { item in
+                usleep(200)
+                return item * 10
+            }
         })
         #expect(front == Array(0..<front.count))
         #expect(back.map(\.item) == Array(front.count..<40))
@@ -63,9 +65,11 @@ import Threading
             _ = try TwoEnds.run(count: 1_000, front: { item in
                 if item == 3 { throw Stop() }
                 usleep(200)
-            }, back: { _ in
-                usleep(200)
-                done.lock.withLock { done.value += 1 }
+            }, makeBack: {
+                { _ in
+                    usleep(200)
+                    done.lock.withLock { done.value += 1 }
+                }
             })
         }
         let afterThrow = done.lock.withLock { done.value }

@@ -26,10 +26,12 @@ enum SpecTextWriter {
         let parts = SpecCodec.textParts(of: spec, count: min(16, spec.count / partViews))
         let made = TwoEnds.run(count: parts.count, front: { part in
             SpecCodec.writeText(spec, shape: shape, views: parts[part]) { console.write(bytes: $0) }
-        }, back: { part in
-            var pieces: [[UInt8]] = []
-            SpecCodec.writeText(spec, shape: shape, views: parts[part]) { pieces.append($0) }
-            return pieces
+        }, makeBack: {
+            { part in
+                var pieces: [[UInt8]] = []
+                SpecCodec.writeText(spec, shape: shape, views: parts[part]) { pieces.append($0) }
+                return pieces
+            }
         })
         for (_, pieces) in made {
             for piece in pieces { console.write(bytes: piece) }

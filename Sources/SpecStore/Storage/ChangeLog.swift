@@ -69,9 +69,11 @@ final class ChangeLog {
         }
         let room = StateSnapshot.room(viewCount: viewCount, pieces: pieces.count)
         var state = DocumentState(capacity: room)
-        let decoded = TwoThreadDecode.decode(count: pieces.count, minimum: 2, views: room, into: &state, worker: { range, part in
+        let decoded = TwoThreadDecode.decode(count: pieces.count, minimum: 2, views: room, into: &state, worker: {
             let own = Compression()
-            return StateSnapshot.decode(pieces[range], site: { known[$0] }, unpack: { own.decompress($0, limit: Self.snapshotLimit) }, into: &part)
+            return { range, part in
+                StateSnapshot.decode(pieces[range], site: { known[$0] }, unpack: { own.decompress($0, limit: Self.snapshotLimit) }, into: &part)
+            }
         }, local: { range, part in
             StateSnapshot.decode(pieces[range], site: site, unpack: unpackChunk, into: &part)
         })

@@ -11,12 +11,12 @@ import Threading
 /// again itself, with the store at hand and its errors in words.
 enum TwoThreadDecode {
     /// Decodes parts `0 ..< count` into `state`: by `local` alone when there are fewer than
-    /// `minimum` parts or one core, else as above (by `local` after all for an item where
-    /// `worker` returns false). Each returns false for parts it cannot decode; so does this.
+    /// `minimum` parts or one core, else as above, the other thread by the function `worker`
+    /// makes there (by `local` after all for an item where that returns false). Each returns false for parts it cannot decode; so does this.
     /// `views` is about how many views the parts hold (room made on the other thread in
     /// proportion).
     static func decode(count: Int, minimum: Int, batch: Int = 1, views: Int, into state: inout DocumentState,
-                       worker: @escaping @Sendable (Range<Int>, inout DocumentState) -> Bool,
+                       worker: @escaping @Sendable () -> (Range<Int>, inout DocumentState) -> Bool,
                        local: (Range<Int>, inout DocumentState) throws -> Bool) rethrows -> Bool {
         guard count >= max(2, minimum), sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return try local(0..<count, &state) }
         let items = stride(from: 0, to: count, by: max(1, batch)).map { $0 ..< min($0 + max(1, batch), count) }
@@ -25,9 +25,12 @@ enum TwoThreadDecode {
         let others = try TwoEnds.run(count: items.count, front: { item in
             // After a part that cannot be decoded, the rest are only taken.
             if decoded { decoded = try local(items[item], &state) }
-        }, back: { item -> DocumentState? in
-            var part = DocumentState(capacity: room)
-            return worker(items[item], &part) ? part : nil
+        }, makeBack: {
+            let decode = worker()
+            return { item -> DocumentState? in
+                var part = DocumentState(capacity: room)
+                return decode(items[item], &part) ? part : nil
+            }
         })
         guard decoded else { return false }
         for (item, part) in others {
