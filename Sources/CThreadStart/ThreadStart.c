@@ -12,11 +12,11 @@ struct Start {
 };
 
 static void *start(void *argument) {
-    struct Start start = *(struct Start *)argument;
+    struct Start copy = *(struct Start *)argument;
     free(argument);
     // Failing leaves the thread on the other CPUs only: still correct, just less free.
-    (void)pthread_setaffinity_np(pthread_self(), sizeof start.allowed, &start.allowed);
-    return start.body(start.context);
+    (void)pthread_setaffinity_np(pthread_self(), sizeof copy.allowed, &copy.allowed);
+    return copy.body(copy.context);
 }
 
 int plumb_thread_start(pthread_t *thread, void *(*body)(void *), void *context) {

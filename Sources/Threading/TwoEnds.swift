@@ -8,10 +8,11 @@ public enum TwoEnds {
     /// Runs `front` on the caller's thread and the function `makeBack` makes on a worker thread
     /// (once there, so it may hold what that thread alone uses) over items `0 ..< count` until
     /// every item is taken; returns the worker's results in ascending item order (all of them
-    /// after the caller's items). Without `worker`, or when no thread can be made, the caller
-    /// runs every item. When `front` throws, no item is taken after it, the worker's item in
-    /// hand is waited for, and the error is thrown.
-    public static func run<Result: Sendable>(count: Int, worker: Bool = true, front: (Int) throws -> Void,
+    /// after the caller's items). Without `worker` (by default, when the process may use one
+    /// core only), or when no thread can be made, the caller runs every item. When `front`
+    /// throws, no item is taken after it, the worker's item in hand is waited for, and the
+    /// error is thrown.
+    public static func run<Result: Sendable>(count: Int, worker: Bool = Cores.allowed > 1, front: (Int) throws -> Void,
                                              makeBack: @escaping @Sendable () -> (Int) -> Result) rethrows -> [(item: Int, result: Result)] {
         let shared = Shared<Result>(count: count)
         // A worker that starts after the caller has taken every item finds none and ends; the

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LayoutSpec
 import Threading
 
@@ -11,14 +10,14 @@ enum SpecTextWriter {
     /// it saves.
     static let twoPartsFrom = 2_000
 
-    /// About how many views a part holds: small enough that the threads finish together, large
-    /// enough that a part's ancestors, opened again, cost nothing.
+    /// The fewest views a part holds (there are at most 16 parts): few enough that the threads
+    /// finish together, enough that a part's ancestors, opened again, cost nothing.
     static let partViews = 1_000
 
     /// Writes the text to stdout: in parts on two threads when there are `twoPartsFrom` views
-    /// or more and `cores` (the machine's) is more than one, else in one.
+    /// or more and `cores` (those the process may use) is more than one, else in one.
     static func write(_ spec: some TreeOrderedViews & Sendable, shape: SpecCodec.Shape, to console: Console,
-                      cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                      cores: Int = Cores.allowed) {
         guard spec.count >= twoPartsFrom, cores > 1 else {
             SpecCodec.writeText(spec, shape: shape) { console.write(bytes: $0) }
             return

@@ -1,4 +1,3 @@
-import Glibc
 import SpecSync
 import Threading
 
@@ -12,13 +11,13 @@ import Threading
 enum TwoThreadDecode {
     /// Decodes parts `0 ..< count` into `state`: by `local` alone when there are fewer than
     /// `minimum` parts or one core, else as above, the other thread by the function `worker`
-    /// makes there (by `local` after all for an item where that returns false). Each returns false for parts it cannot decode; so does this.
-    /// `views` is about how many views the parts hold (room made on the other thread in
-    /// proportion).
+    /// makes there (by `local` after all for an item where that returns false). Each returns
+    /// false for parts it cannot decode; so does this. `views` is about how many views the
+    /// parts hold (room made on the other thread in proportion).
     static func decode(count: Int, minimum: Int, batch: Int = 1, views: Int, into state: inout DocumentState,
                        worker: @escaping @Sendable () -> (Range<Int>, inout DocumentState) -> Bool,
                        local: (Range<Int>, inout DocumentState) throws -> Bool) rethrows -> Bool {
-        guard count >= max(2, minimum), sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return try local(0..<count, &state) }
+        guard count >= max(2, minimum), Cores.allowed > 1 else { return try local(0..<count, &state) }
         let items = stride(from: 0, to: count, by: max(1, batch)).map { $0 ..< min($0 + max(1, batch), count) }
         let room = views / items.count + 1
         var decoded = true
