@@ -16,10 +16,7 @@ import Testing
 
     @Test func everyVersionReadsBackAsTheReleaseReadItThroughRecentRowsAndGC() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let replica = Replica(name: "old", root: root)
-        try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try ReleaseFixtures.url("schema-5-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        let replica = try ReleaseFixtures.replica(of: "schema-5-store.sqlite", in: root)
 
         let sections = try ReleaseFixtures.recorded("schema-5-expected.txt")
         #expect(sections.count == 18)

@@ -22,10 +22,7 @@ import Testing
 
     @Test func everyVersionReadsBackAsTheReleaseReadIt() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let replica = Replica(name: "old", root: root)
-        try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try ReleaseFixtures.url("schema-2-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        let replica = try ReleaseFixtures.replica(of: "schema-2-store.sqlite", in: root)
         let changesBefore = try Database(path: replica.storePath, mode: .readOnly).scalar("SELECT count(*) FROM changes")?.integer ?? 0
         #expect(changesBefore > 50)
 

@@ -13,11 +13,7 @@ import Testing
 
     /// A copy of the old store, in a folder of its own.
     func oldStore() throws -> Replica {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let replica = Replica(name: "old", root: root)
-        try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try ReleaseFixtures.url("release-0.1.0-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
-        return replica
+        try ReleaseFixtures.replica(of: "release-0.1.0-store.sqlite", in: root)
     }
 
     @Test func migrationRewritesIdsAndKeepsNumbersTagsConflictsAndWaitingVersions() throws {

@@ -34,10 +34,7 @@ import Testing
 
     @Test func everyVersionReadsBackAsTheReleaseReadItBeforeAndAfterGC() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let replica = Replica(name: "old", root: root)
-        try FileManager.default.createDirectory(at: replica.folder.appendingPathComponent(".plumb"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try ReleaseFixtures.url("schema-4-store.sqlite"), to: URL(fileURLWithPath: replica.storePath))
+        let replica = try ReleaseFixtures.replica(of: "schema-4-store.sqlite", in: root)
         #expect(try snapshotForms(replica.storePath) == ["PSN1 in zstd", "PSN1 in zstd"])
         // As if a gc of that release had passed them: migration 0005 forgets how far it got.
         try Database(path: replica.storePath, mode: .readWrite)
