@@ -55,7 +55,7 @@ enum CheckCommand: Command {
         if arguments.has("--json") {
             console.print(JSONWriter.pretty(.array(warnings.map { $0.json(document: loaded.document) })))
         } else {
-            for warning in warnings { console.print(warning.line(document: loaded.document)) }
+            console.print(lines: warnings.map { $0.line(document: loaded.document) })
         }
         let count = warnings.isEmpty ? "no warnings" : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         console.message("\(loaded.document) at \(options.screenDescription): \(count)")

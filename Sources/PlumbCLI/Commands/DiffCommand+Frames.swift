@@ -38,7 +38,7 @@ extension DiffCommand {
         } else if difference.entries.isEmpty {
             context.console.message("no frame changes at \(options.screenDescription)")
         } else {
-            for line in difference.lines(console: context.console) { context.console.print(line) }
+            context.console.print(lines: difference.lines(console: context.console))
         }
     }
 

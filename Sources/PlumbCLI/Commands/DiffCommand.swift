@@ -90,11 +90,11 @@ enum DiffCommand: Command {
 
     static func print(_ difference: StateDifference, console: Console) {
         if difference.isEmpty { console.message("no differences"); return }
-        for id in difference.added { console.print(console.colored("+ \(id)", "32")) }
-        for id in difference.removed { console.print(console.colored("- \(id)", "31")) }
-        for id in difference.moved { console.print(console.colored("> \(id) moved", "36")) }
-        for change in difference.changed {
-            console.print("~ \(change.view).\(change.property.rawValue): \(TerminalText.field(change.from ?? "unset")) → \(TerminalText.field(change.to ?? "unset"))")
-        }
+        console.print(lines: difference.added.map { console.colored("+ \($0)", "32") }
+            + difference.removed.map { console.colored("- \($0)", "31") }
+            + difference.moved.map { console.colored("> \($0) moved", "36") }
+            + difference.changed.map { change in
+                "~ \(change.view).\(change.property.rawValue): \(TerminalText.field(change.from ?? "unset")) → \(TerminalText.field(change.to ?? "unset"))"
+            })
     }
 }

@@ -37,7 +37,7 @@ enum LogCommand: Command {
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(versions.map(VersionFormatting.json))))
         } else {
-            for version in versions { context.console.print(VersionFormatting.line(version, console: context.console, document: reference.document)) }
+            context.console.print(lines: versions.map { VersionFormatting.line($0, console: context.console, document: reference.document) })
         }
     }
 

@@ -58,6 +58,18 @@ public final class Console {
 
     /// Writes data to stdout.
     public func print(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n") }
+    /// Writes lines to stdout in one write, not one a line: a listing of hundreds of lines
+    /// made a system call each.
+    public func print(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        write(text)
+    }
     /// Writes raw text to stdout, no newline added.
     /// A failed write is kept for `checkOutput`.
     public func write(_ text: String) {
