@@ -45,6 +45,19 @@ import Testing
         }
     }
 
+    /// A one-line listing shows a message's first line, whichever line ending follows it:
+    /// "\r\n" is one Swift character, and once slipped past a test for "\n" and "\r".
+    @Test func listingsShowTheFirstLineOfACRLFMessage() {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("apply", plumb.write("login.json", loginSpec), "-m", "Title first\r\nthen the body").status == 0)
+        #expect(plumb.run("set", "login", "ok", "width=90", "-m", "Wider\rold Mac ending").status == 0)
+        let log = plumb.run("log", "login").stdout
+        #expect(log.contains("Title first\n"), "\(log.debugDescription)")
+        #expect(log.contains("Wider\n"), "\(log.debugDescription)")
+        #expect(!log.contains("body") && !log.contains("ending"), "\(log.debugDescription)")
+    }
+
     @Test func messagesEchoingInputAreEscaped() {
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)

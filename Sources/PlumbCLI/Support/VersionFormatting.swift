@@ -31,7 +31,9 @@ enum VersionFormatting {
 
     /// A message's first line (git's subject), for one-line listings.
     static func subject(_ message: String) -> String {
-        String(message.prefix { $0 != "\n" && $0 != "\r" })
+        // Bytes, not characters: "\r\n" is one character, and a message is mostly one line.
+        guard let end = message.utf8.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return message }
+        return String(message[..<end])
     }
 
     /// ISO 8601 in UTC with milliseconds.
