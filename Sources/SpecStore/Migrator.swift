@@ -15,17 +15,31 @@ struct Migrator {
         return Int(try database.scalar("SELECT coalesce(max(version), 0) FROM plumb_migrations")?.integer ?? 0)
     }
 
-    /// Checks the file is a Plumb store this build can use, without writing to it.
+    /// Checks the file is a Plumb store this build can use, without writing to it, and returns
+    /// its schema version (0 for a new, empty file). On a store this is one statement, the only
+    /// schema question a command's open asks; where it fails (no migrations table: a new file,
+    /// or another database) the questions are asked one by one.
     /// - Throws: `StoreError.notAStore`, `.newerSchema`.
-    func checkCompatible() throws {
-        let applicationID = try database.scalar("PRAGMA application_id")?.integer ?? 0
-        let tables = try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+    func compatibleVersion() throws -> Int {
+        var facts: (applicationID: Int64, tables: Int64, version: Int)?
+        do {
+            try database.query("""
+                SELECT (SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master),
+                       (SELECT coalesce(max(version), 0) FROM plumb_migrations)
+                """) { row in facts = (row.int64(0), row.int64(1), Int(row.int64(2))) }
+        } catch is SQLiteError {
+            facts = nil
+        }
+        let (applicationID, tables, version) = try facts ?? (
+            try database.scalar("PRAGMA application_id")?.integer ?? 0,
+            try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0,
+            try currentVersion())
         if applicationID != Self.applicationID && !(applicationID == 0 && tables == 0) {
             throw StoreError.notAStore(database.path)
         }
-        let version = try currentVersion()
         let known = migrations.last?.version ?? 0
         if version > known { throw StoreError.newerSchema(path: database.path, found: version, known: known) }
+        return version
     }
 
     /// Applies every migration above the current version, in order.

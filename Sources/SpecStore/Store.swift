@@ -96,8 +96,7 @@ public final class Store {
         do {
             database = try Store.connect(path, mode: mode)
             let migrator = Migrator(database: database, migrations: Migration.all)
-            try migrator.checkCompatible()
-            let found = try migrator.currentVersion()
+            let found = try migrator.compatibleVersion()
             let current = migrator.migrations.last?.version ?? 0
             if access == .read || !migrate, found < current, !(found == 0 && mode == .create) {
                 if found == 0 { throw StoreError.notAStore(path) }
