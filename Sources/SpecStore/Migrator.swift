@@ -16,30 +16,37 @@ struct Migrator {
     }
 
     /// Checks the file is a Plumb store this build can use, without writing to it, and returns
-    /// its schema version (0 for a new, empty file). On a store this is one statement, the only
-    /// schema question a command's open asks; where it fails (no migrations table: a new file,
-    /// or another database) the questions are asked one by one.
+    /// its schema version (0 for a new, empty file). On a store this is one statement; where
+    /// that statement does not fit the schema (no migrations table: a new file, or another
+    /// database) the questions are asked one by one, the file's kind first.
     /// - Throws: `StoreError.notAStore`, `.newerSchema`.
     func compatibleVersion() throws -> Int {
-        var facts: (applicationID: Int64, tables: Int64, version: Int)?
+        let version: Int
         do {
+            var facts: (applicationID: Int64, tables: Int64, version: Int64) = (0, 0, 0)
             try database.query("""
                 SELECT (SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master),
                        (SELECT coalesce(max(version), 0) FROM plumb_migrations)
-                """) { row in facts = (row.int64(0), row.int64(1), Int(row.int64(2))) }
-        } catch is SQLiteError {
-            facts = nil
-        }
-        let (applicationID, tables, version) = try facts ?? (
-            try database.scalar("PRAGMA application_id")?.integer ?? 0,
-            try database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0,
-            try currentVersion())
-        if applicationID != Self.applicationID && !(applicationID == 0 && tables == 0) {
-            throw StoreError.notAStore(database.path)
+                """) { row in facts = (row.int64(0), row.int64(1), row.int64(2)) }
+            try checkKind(applicationID: facts.applicationID, tables: facts.tables)
+            version = Int(facts.version)
+        } catch let error as SQLiteError where error.code == 1 {
+            // SQLITE_ERROR: a table or column the statement names is missing. Anything else (a
+            // busy or damaged file) is the caller's, not asked again.
+            try checkKind(applicationID: database.scalar("PRAGMA application_id")?.integer ?? 0,
+                          tables: database.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0)
+            version = try currentVersion()
         }
         let known = migrations.last?.version ?? 0
         if version > known { throw StoreError.newerSchema(path: database.path, found: version, known: known) }
         return version
+    }
+
+    /// A Plumb store carries its application id; an empty file is a store not made yet.
+    private func checkKind(applicationID: Int64, tables: Int64) throws {
+        if applicationID != Self.applicationID && !(applicationID == 0 && tables == 0) {
+            throw StoreError.notAStore(database.path)
+        }
     }
 
     /// Applies every migration above the current version, in order.
