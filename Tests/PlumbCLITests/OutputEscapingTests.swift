@@ -37,8 +37,10 @@ import Testing
         guard case .array(let versions) = parsed else { Issue.record("not an array"); return }
         #expect(versions.first?["author"] == .string(Self.hostile))
 
+        // `docs` and `tag --list` show the head's and the tagged version's message.
+        #expect(receiver.run("tag", "login", "v1").status == 0)
         for arguments in [["diff", "login@1", "login@2"], ["show", "login"], ["resolve", "login", "--size", "320x480", "--format", "table"],
-                          ["resolve", "login", "--size", "320x480", "--format", "json"]] {
+                          ["resolve", "login", "--size", "320x480", "--format", "json"], ["docs"], ["tag", "--list"]] {
             let output = receiver.run(arguments)
             #expect(output.status == 0, "\(arguments): \(output.stderr)")
             #expect(Self.isClean(output.stdout), "\(arguments): \(output.stdout.debugDescription)")
