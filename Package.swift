@@ -2,20 +2,25 @@
 import Foundation
 import PackageDescription
 
+/// What a command prints, or nil when it cannot run or fails.
+func commandOutput(_ arguments: [String]) -> String? {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? text : nil
+}
+
 /// `-I` flags for the C libraries that `CLazyLibraries` opens on first use, from pkg-config.
 /// Their system-library targets name no pkg-config package on purpose: SwiftPM would then link
 /// the libraries into every binary, and loading them costs a small command most of its time.
 func includeFlags(_ packages: [String]) -> [String] {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I"] + packages
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return [] }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
+    commandOutput(["pkg-config", "--cflags-only-I"] + packages)?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
 }
 let lazyIncludes = includeFlags(["freetype2", "harfbuzz", "fontconfig", "libpq", "libmicrohttpd", "librsvg-2.0", "cairo"])
 let lazyCSettings: [CSetting] = [.unsafeFlags(lazyIncludes)]
@@ -30,16 +35,23 @@ let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-
 ///
 /// It is linked at a fixed address (`-no-pie`, as Go links its programs): as a position-independent
 /// executable the loader patched 38,755 pointers in 123 pages of Swift metadata at every start,
-/// a fifth of `plumb --version` (2.5 against 2.0 ms). The shared libraries it loads (SQLite,
-/// zstd, libc) still load at random addresses; its own code is Swift and the small C shims.
+/// a fifth of `plumb --version` (2.5 against 2.0 ms, by turns). The trade: the executable's own
+/// image (Plumb's code, the Swift runtime, FoundationEssentials and the C++ library below, 33 MB)
+/// is at the same address in every run, for the studio's server and for bundles and stores from
+/// elsewhere too; the shared libraries that parse files (SQLite, zstd, librsvg, libxml2) and libc
+/// still load at random addresses. Swift checks its memory accesses; the C that parses input is
+/// in those libraries.
 ///
-/// The C++ library the Swift runtime needs is linked in too (as `-static-libstdc++` would, which
-/// the Swift driver's own `-lstdc++` overrides): `Sources/plumb/link` holds a linker script named
-/// `libstdc++.so` that names the archive. Loading the shared one and binding its symbols cost
-/// every start 1.8 of `plumb log`'s 11.9 million instructions (`--version` 2.4 against 1.9 ms).
+/// The C++ library the Swift runtime needs is linked in too, where its archive is found (as
+/// `-static-libstdc++` would, which the Swift driver's own `-lstdc++` overrides):
+/// `Sources/plumb/link` holds a linker script named `libstdc++.so` that names the archive.
+/// Loading the shared one and binding its symbols cost every start 1.8 of `plumb log`'s 11.9
+/// million instructions (`--version` 2.4 against 1.9 ms, by turns in a run of their own).
+let staticCXX = commandOutput(["clang", "-print-file-name=libstdc++.a"])?.hasPrefix("/") == true
+    ? ["-L", Context.packageDirectory + "/Sources/plumb/link"] : []
 let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
     ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                     "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/Sources/plumb/link"])]
+                     "-Xclang-linker", "-no-pie"] + staticCXX)]
     : []
 
 let package = Package(
