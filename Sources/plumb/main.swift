@@ -10,7 +10,7 @@ func processEnvironment() -> [String: String] {
     var environment: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
         if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
             environment[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
         }

@@ -38,7 +38,7 @@ enum ConflictsCommand: Command {
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
         context.console.print(lines: properties.map { conflict in
             "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))"
-        } + structural.map { line($0.0, version: $0.1, document: document) })
+        } + structural.map { conflict, version in line(conflict, version: version, document: document) })
     }
 
     static func json(_ conflict: Conflict) -> JSONValue {

@@ -23,9 +23,8 @@ enum VersionFormatting {
     /// first line only. A version of another document than `document` (`log` following a
     /// rename) is numbered `DOC@N`.
     static func line(_ version: VersionRecord, console: Console, document: String? = nil) -> String {
-        // Made as bytes: `log` makes a line a version, and interpolating nine pieces into a
+        // Made as bytes: `log` makes a line a version, and interpolating six pieces into a
         // string cost it more than reading the versions did.
-        let separator = Array("  ".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
         let name = document == nil || document == version.document ? String(version.number) : "\(version.document)@\(version.number)"
@@ -44,6 +43,9 @@ enum VersionFormatting {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Two spaces: between the fields of a line.
+    private static let separator = Array("  ".utf8)
 
     /// A message's first line (git's subject), for one-line listings.
     static func subject(_ message: String) -> String {
