@@ -52,7 +52,7 @@ enum DocsCommand: Command {
         }
         let width = documents.map(\.summary.name.count).max() ?? 0
         for (document, deleted) in documents {
-            let head = document.head.map { "\($0.id.short)  \(VersionFormatting.shortTime($0.time))  \(TerminalText.field(VersionFormatting.subject($0.message)))" } ?? ""
+            let head = document.head.map { "\($0.id.short)  \(VersionFormatting.shortTime($0.time))  \(VersionFormatting.subject($0.message))" } ?? ""
             let versions = String(document.versions).leftPadded(to: 4) + (document.versions == 1 ? " version " : " versions")
             context.console.print("\(document.name.rightPadded(to: width))  \(versions)  \(head)\(deleted ? "  (deleted)" : "")")
         }

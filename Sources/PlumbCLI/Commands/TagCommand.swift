@@ -56,7 +56,7 @@ enum TagCommand: Command {
         for tag in tags {
             let version = tag.version
             let name = "\(tag.document)@\(tag.name)".rightPadded(to: width)
-            context.console.print("\(name)  \(String(version.number).leftPadded(to: 4))  \(version.id.short)  \(VersionFormatting.shortTime(version.time))  \(TerminalText.field(VersionFormatting.subject(version.message)))")
+            context.console.print("\(name)  \(String(version.number).leftPadded(to: 4))  \(version.id.short)  \(VersionFormatting.shortTime(version.time))  \(VersionFormatting.subject(version.message))")
         }
     }
 }

@@ -36,7 +36,7 @@ enum VersionFormatting {
         bytes += separator
         bytes += TerminalText.field(version.author).utf8
         bytes += separator
-        bytes += TerminalText.field(subject(version.message)).utf8
+        bytes += subject(version.message).utf8
         if !version.tags.isEmpty {
             bytes += separator
             bytes += console.colored("(" + version.tags.map { "tag: \($0)" }.joined(separator: ", ") + ")", "33").utf8
@@ -47,11 +47,12 @@ enum VersionFormatting {
     /// Two spaces: between the fields of a line.
     private static let separator = Array("  ".utf8)
 
-    /// A message's first line (git's subject), for one-line listings.
+    /// A message's first line (git's subject) as a one-line listing shows it: escaped, since a
+    /// message may come from another store.
     static func subject(_ message: String) -> String {
         // Bytes, not characters: "\r\n" is one character, and a message is mostly one line.
-        guard let end = message.utf8.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return message }
-        return String(message[..<end])
+        let end = message.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? message.endIndex
+        return TerminalText.field(String(message[..<end]))
     }
 
     /// ISO 8601 in UTC with milliseconds.
