@@ -4,7 +4,7 @@ import Testing
 
 /// The small fixes of issue 13, each through the CLI: plurals, the author from the account,
 /// sync's missing remote versus missing path, seconds in conflict times, the one-line unknown
-/// command.
+/// command; and of issue 14's start: the environment read by a real process.
 @Suite struct SmallFixesTests {
     @Test func oneVersionIsSingular() {
         let plumb = PlumbRunner()
@@ -30,6 +30,27 @@ import Testing
         #expect(plumb.run("set", "login", "ok", "width=1").status == 0)
         let again = try JSONParser.parse(Array(plumb.run("log", "login", "--json").stdout.utf8))
         #expect(again[0]?["author"] == .string("someone"))
+    }
+
+    /// `plumb` splits each entry of its environment at the first `=` byte: an author whose name
+    /// starts with a combining mark (one character with the `=`) was once dropped, and a value
+    /// may hold `=` itself.
+    @Test func aProcessReadsItsEnvironmentAtTheFirstEquals() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("apply", plumb.write("login.json", loginSpec)).status == 0)
+        for (index, author) in ["\u{338}bob", "a=b"].enumerated() {
+            let process = Process()
+            process.executableURL = PlumbRunner.executable
+            process.arguments = ["--store", plumb.storePath, "set", "login", "ok", "width=\(10 + index)"]
+            process.environment = ["PLUMB_AUTHOR": author, "NO_COLOR": "1"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let log = try JSONParser.parse(Array(plumb.run("log", "login", "--json").stdout.utf8))
+            #expect(log[0]?["author"] == .string(author))
+        }
     }
 
     @Test func syncTellsAMissingRemoteFromAMissingPath() throws {
