@@ -34,11 +34,7 @@ enum SpecEncoder {
         let opens = range.lowerBound == 0, closes = range.upperBound == spec.count
         var out = [UInt8]()
         out.reserveCapacity(pieceSize + 4096)
-        if opens {
-            let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(spec.name))]
-            JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
-            JSONWriter.appendKey(shape == .flat ? "views" : "root", first: false, inline: false, into: &out, pretty: true, level: 0)
-        }
+        if opens { opening(name: spec.name, shape: shape, into: &out) }
         switch shape {
         case .flat:
             if opens { out.append(UInt8(ascii: "[")) }
@@ -62,6 +58,13 @@ enum SpecEncoder {
             out.append(0x0A)
         }
         output(out)
+    }
+
+    /// The text before the first view: the format, the name and the key of the views.
+    static func opening(name: String, shape: SpecCodec.Shape, into out: inout [UInt8]) {
+        let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(name))]
+        JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
+        JSONWriter.appendKey(shape == .flat ? "views" : "root", first: false, inline: false, into: &out, pretty: true, level: 0)
     }
 
     /// `count` non-empty ranges (fewer when there are fewer views) of about the same number of

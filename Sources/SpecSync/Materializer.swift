@@ -58,9 +58,10 @@ public enum Materializer {
         return Views(name: name, projection: projection)
     }
 
-    /// One view with the properties that apply to its kind and hold a valid value.
-    static func view(_ id: String, _ properties: ViewState) -> View {
-        let kind = Projection.kind(properties)!
+    /// One view with the properties that apply to its kind and hold a valid value; `nil` when
+    /// it has no kind (no spec shows it).
+    public static func view(_ id: String, _ properties: ViewState) -> View? {
+        guard let kind = Projection.kind(properties) else { return nil }
         return view(id, kind: kind, properties: properties.lazy.map { ($0.property, $0.entry.value) })
     }
 
