@@ -48,6 +48,49 @@ final class Compression {
         return out
     }
 
+    /// One frame of the bytes `produce` hands to its argument, compressed as they come (so the
+    /// whole input is never held; the frame does not record its size), and their count.
+    func compress(level: Level, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> (frame: [UInt8], count: Int) {
+        ZSTD_CCtx_reset(compressor, ZSTD_reset_session_only)
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, level.rawValue)
+        var frame: [UInt8] = [], count = 0
+        var buffer = [UInt8](repeating: 0, count: ZSTD_CStreamOutSize())
+        func pump(_ input: UnsafeRawBufferPointer, end: Bool) {
+            var source = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
+            var finished = false
+            while !finished {
+                buffer.withUnsafeMutableBytes { target in
+                    var sink = ZSTD_outBuffer(dst: target.baseAddress, size: target.count, pos: 0)
+                    let left = ZSTD_compressStream2(compressor, &sink, &source, end ? ZSTD_e_end : ZSTD_e_continue)
+                    precondition(ZSTD_isError(left) == 0, "zstd: \(String(cString: ZSTD_getErrorName(left)))")
+                    frame.append(contentsOf: target[..<sink.pos])
+                    finished = end ? left == 0 : source.pos == source.size
+                }
+            }
+        }
+        produce { piece in
+            count += piece.count
+            piece.withUnsafeBytes { pump($0, end: false) }
+        }
+        pump(UnsafeRawBufferPointer(start: nil, count: 0), end: true)
+        return (frame, count)
+    }
+
+    /// The `size` bytes (at least one) of one frame that need not record its size; `nil` when
+    /// the frame is damaged or does not hold exactly `size` bytes.
+    func decompress(_ frame: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
+        guard size > 0 else { return nil }
+        var written = 0
+        let out = [UInt8](unsafeUninitializedCapacity: size) { target, initialized in
+            written = frame.withUnsafeBytes { source in
+                ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
+            }
+            initialized = ZSTD_isError(written) == 0 ? written : 0
+        }
+        guard ZSTD_isError(written) == 0, written == size else { return nil }
+        return out
+    }
+
     /// The bytes of one frame; `nil` when the frame is damaged, does not record its size, or
     /// would be larger than `limit` bytes (so a hostile blob cannot make us allocate).
     func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {

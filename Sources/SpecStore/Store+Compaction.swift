@@ -35,8 +35,9 @@ extension Store {
     /// the last run got (as `git gc --auto` packs once loose objects pile up): one batch
     /// (`recompress`, up to 256 blobs or `autoCompactionBytes`) of the oldest of those
     /// versions' blobs, moves and snapshots compressed again. The recent rows (folded as they
-    /// pile up anyway), the head's chunks (which every run goes over whole) and `VACUUM` (which
-    /// rewrites the file) are left to `plumb gc`. It does not wait for a lock: when another
+    /// pile up anyway), the snapshots' texts (megabytes for a large document), the head's
+    /// chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
+    /// to `plumb gc`. It does not wait for a lock: when another
     /// process writes, it is left for the next command. `nil` when not due (one read of the
     /// last commit version and of how far the last run got) or skipped.
     public func compactIfDue() throws -> CompactionReport? {
@@ -75,6 +76,11 @@ extension Store {
                 changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
             }
             guard whole else { return }
+            // Left out of the step a command takes by itself: the text of a large document is
+            // megabytes, which level 15 takes a while over.
+            report.recompressed += try recompress(BlobColumn(table: "snapshot_texts", column: "text", extra: "0", join: "")) { blob, _ in
+                changeLog.recompressText(blob, level: .compact)
+            }
             report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in
                 changeLog.unpackChunk(blob).map { changeLog.packChunk($0, level: .compact) }
             }
@@ -143,6 +149,7 @@ extension Store {
     private func damagedBlob(table: String, row: Int64) -> StoreError {
         switch table {
         case "snapshots": StoreError.corrupt(path: path, detail: "the snapshot at version row \(row) cannot be read")
+        case "snapshot_texts": StoreError.corrupt(path: path, detail: "the text of the snapshot at version row \(row) cannot be read")
         case "head_chunks": StoreError.corrupt(path: path, detail: "head chunk \(row) is damaged")
         default: damagedChanges(version: row)
         }

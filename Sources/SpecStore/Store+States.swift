@@ -139,9 +139,11 @@ extension Store {
         guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
         let (raw, tree) = try state()
         let numbers = try siteNumbers(in: raw)
+        let text = try snapshotText(documentID: documentID, raw: raw, tree: tree)
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
                           .blob(TreeSnapshot.encode(tree))])
+        try saveSnapshotText(versionRowID: versionRowID, blob: text())
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

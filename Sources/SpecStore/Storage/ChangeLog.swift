@@ -56,6 +56,28 @@ final class ChangeLog {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
+    /// The text `show` prints for a snapshot's version as stored: `SnapshotText.magic`, the
+    /// text's byte count (8 bytes, big-endian), then the text as one zstd frame, compressed as
+    /// `write` hands it over in pieces.
+    func packText(level: Compression.Level = .write, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8] {
+        let (frame, count) = compression.compress(level: level, write)
+        return SnapshotText.magic + withUnsafeBytes(of: UInt64(count).bigEndian, Array.init) + frame
+    }
+
+    /// The text of a stored snapshot text; `nil` when damaged or of another form.
+    func unpackText(_ blob: [UInt8]) -> [UInt8]? {
+        let header = SnapshotText.magic.count + 8
+        guard blob.count > header, blob.starts(with: SnapshotText.magic) else { return nil }
+        let count = blob[SnapshotText.magic.count ..< header].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard count <= UInt64(Self.snapshotLimit) else { return nil }
+        return compression.decompress(blob[header...], size: Int(count))
+    }
+
+    /// A stored snapshot text compressed again at `level` (`plumb gc`); `nil` when damaged.
+    func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+        unpackText(blob).map { text in packText(level: level) { $0(text[...]) } }
+    }
+
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know. Read whole, its pieces are decoded
     /// on two threads (`TwoThreadDecode`), the other looking sites up in `known` alone.

@@ -1,0 +1,25 @@
+import LayoutSpec
+import SpecSync
+
+/// The text `plumb show` prints (the nested shape) for a snapshot's version, kept beside the
+/// snapshot (`snapshot_texts`): a read of a later version that changed plain properties only is
+/// this text with those views written again (`SpecCodec.rewriteText`), not a whole state
+/// decoded, projected and written, as git reads a version by inflating its blob.
+///
+/// Stored as `magic`, the text's byte count and one zstd frame of the text (`ChangeLog.packText`). The form names the writer: a change to what
+/// `SpecEncoder` writes for a state changes the form, and the texts of the earlier one are
+/// then not read.
+enum SnapshotText {
+    static let magic = Array("PTX1".utf8)
+
+    /// The views of the state as a spec, when a reader may take their nested text for its
+    /// version's: `nil` when the document has no root view, has detached views (a read warns
+    /// of each) or nests deeper than the nested shape goes (a read shows it flat).
+    static func views(name: String, raw: DocumentState, tree: TreeResolution) -> Materializer.Views? {
+        let document = ResolvedDocument(name: name, raw: raw, tree: tree)
+        guard document.projection.detached.isEmpty,
+              let views = try? Materializer.views(named: name, projection: document.projection),
+              views.depth <= SpecCodec.maxNestingDepth else { return nil }
+        return views
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LayoutSpec
+@testable import SpecStore
+import SpecSync
+import Testing
+
+/// The text kept with a snapshot (`snapshot_texts`): a version that differs from its snapshot in
+/// plain properties reads as that text with the changed views written again, byte for byte the
+/// text the whole state makes; anything else is left to the whole read.
+struct SnapshotTextTests {
+    /// The nested text of a version made from its whole state, as `show` makes it without a kept text.
+    func wholeText(_ store: Store, _ version: VersionRecord) throws -> [UInt8] {
+        let document = try store.resolved(version)
+        var text: [UInt8] = []
+        SpecCodec.writeText(try Materializer.views(named: version.document, projection: document.projection), shape: .nested) { text += $0 }
+        return text
+    }
+
+    /// The text made from the kept one; `nil` when the store keeps none for the version.
+    func keptText(_ store: Store, _ version: VersionRecord) throws -> [UInt8]? {
+        guard let kept = try store.shownText(of: version) else { return nil }
+        var text: [UInt8] = []
+        #expect(SpecCodec.rewriteText(kept.text, name: version.document, views: kept.views) { text += $0 })
+        return text
+    }
+
+    /// 300 views of every form the writer has: containers (their children follow their
+    /// members), leaves of up to four scalar members (one line), leaves with margins, fonts or
+    /// more members (a line each), texts holding braces, quotes and an id's key.
+    func document(in folder: TemporaryFolder) throws -> Store {
+        let store = try Store.create(at: folder.path("s.sqlite"))
+        var groups: [String] = []
+        for group in 0..<30 {
+            var children: [String] = []
+            for item in 0..<9 {
+                let id = "v\(group)-\(item)"
+                switch item % 3 {
+                case 0: children.append(#"{"id": "\#(id)", "kind": "label", "text": "{ \"id\": \"v1-1\", \#(item)"}"#)
+                case 1: children.append(#"{"id": "\#(id)", "kind": "label", "text": "T", "margin": 2, "font": {"size": 12}, "width": 40}"#)
+                default: children.append(#"{"id": "\#(id)", "kind": "view", "width": \#(item), "height": 8}"#)
+                }
+            }
+            let kind = group % 5 == 0 ? #""kind": "grid", "rows": ["auto", "*"], "columns": [120, "*"]"# : #""kind": "stack", "orientation": "vertical""#
+            groups.append(#"{"id": "g\#(group)", \#(kind), "children": [\#(children.joined(separator: ","))]}"#)
+        }
+        let spec = StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "root", "kind": "stack", "children": [\#(groups.joined(separator: ","))]}}"#)
+        try StoreFixtures.apply(spec, to: store)
+        return store
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func plainEditsReadAsTheWholeStateWritesThem(seed: UInt64) throws {
+        var random = StoreFixtures.SeededNumbers(seed: seed)
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        #expect(try store.database.scalar("SELECT count(*) FROM snapshot_texts")?.integer == 1, "the import's snapshot keeps its text")
+        let values: [(Property, String?)] = [
+            (.width, "77"), (.width, nil), (.text, #""a \"quoted\" {brace}""#), (.text, #""line\nbreak""#),
+            (.marginTop, "5"), (.marginTop, nil), (.fontSize, "30"), (.fontWeight, #""bold""#), (.height, "1.5"),
+            (.orientation, #""horizontal""#), (.text, #""on a view or a stack it is not shown""#),
+            (.rows, ValueText.encode(.array([.string("auto"), .number(40), .string("*")]))), (.columns, nil),
+        ]
+        var versions: [VersionRecord] = []
+        for round in 0..<40 {
+            let edits = (0..<(1 + random.next(3))).map { _ in
+                let group = random.next(30), item = random.next(10)
+                let view = item == 9 ? "g\(group)" : "v\(group)-\(item)"
+                let (property, value) = values[random.next(values.count)]
+                return Edit(view: view, property: property, value: value)
+            }
+            guard try store.commit(document: "d", message: "round \(round)", author: "test") { _ in edits } != nil else { continue }
+            versions.append(try store.version(of: "d", revision: "head"))
+        }
+        #expect(versions.count > 30)
+        for version in versions + [try store.version(of: "d", revision: "1")] {
+            let kept = try keptText(store, version)
+            #expect(kept != nil, "version \(version.number) changed plain properties only")
+            #expect(kept == (try wholeText(store, version)), "version \(version.number), seed \(seed)")
+        }
+        // Packed again by gc, the text reads the same.
+        _ = try store.compact()
+        let last = versions[versions.count - 1]
+        #expect(try keptText(store, last) == (try wholeText(store, last)))
+
+        // A change of structure (a kind, a move, a new view) leaves the read to the whole state.
+        _ = try StoreFixtures.set("d", "v3-1", .kind, .string("view"), in: store)
+        #expect(try store.shownText(of: try store.version(of: "d", revision: "head")) == nil)
+        #expect(try keptText(store, last) == (try wholeText(store, last)), "an earlier version still reads from the text")
+    }
+
+    @Test func aDamagedTextIsSaidInWords() throws {
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        _ = try StoreFixtures.set("d", "v1-2", .width, .number(3), in: store)
+        let head = try store.version(of: "d", revision: "head")
+        for damage in [SnapshotText.magic + [1, 2, 3], Array("PTX9".utf8) + [0]] {
+            try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(damage)])
+            #expect {
+                _ = try store.shownText(of: head)
+            } throws: { error in
+                "\(error)".contains("the text of a snapshot of document") && "\(error)".contains("cannot be read")
+            }
+        }
+    }
+
+    @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        let version = try store.version(of: "d", revision: "head")
+        let text = try wholeText(store, version)
+        let view = View(id: "v0-0", kind: .view)
+        var written = 0
+        #expect(!SpecCodec.rewriteText(text, name: "other", views: [view]) { written += $0.count })
+        #expect(!SpecCodec.rewriteText(Array(text.prefix(70)), name: "d", views: [View(id: "root", kind: .stack)]) { written += $0.count },
+                "the root's members cut short")
+        #expect(!SpecCodec.rewriteText(text, name: "d", views: [View(id: "not valid", kind: .view)]) { written += $0.count })
+        #expect(written == 0, "nothing handed over when the text is refused")
+        // A view the text does not hold is left out; the rest is the text as it was.
+        var same: [UInt8] = []
+        #expect(SpecCodec.rewriteText(text, name: "d", views: [View(id: "absent", kind: .view)]) { same += $0 })
+        #expect(same == text)
+    }
+}
