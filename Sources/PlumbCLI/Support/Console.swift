@@ -82,7 +82,7 @@ public final class Console {
     }
     /// Writes UTF-8 to stdout, no newline added; `bytes` must end on a whole character. A
     /// failed write is kept for `checkOutput`.
-    public func write(bytes: [UInt8]) {
+    public func write<Bytes: Collection<UInt8> & ContiguousBytes>(bytes: Bytes) {
         guard outBytes != nil else { return write(String(decoding: bytes, as: UTF8.self)) }
         bytes.withUnsafeBytes { send($0) }
     }
