@@ -1,3 +1,5 @@
+import LayoutSpec
+
 /// A set of view ids that a blob reader asks about with the id's UTF-8 bytes as stored, so
 /// that passing over the views it does not want makes no string (`StateSnapshot`,
 /// `ChangeBlock`).
@@ -6,7 +8,7 @@ struct ViewFilter {
     /// first bytes from the few it wants.
     private let byLength: [[[UInt8]]]
     /// The same ids by hash, for a length that many wanted ids share.
-    private let hashed: [Int: [[UInt8]]]
+    private let hashed: [UInt64: [[UInt8]]]
     private static let fewest = 8
 
     init(_ views: Set<String>) {
@@ -25,11 +27,5 @@ struct ViewFilter {
         return hashed[Self.hash(name)]?.contains { $0.elementsEqual(name) } == true
     }
 
-    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var hasher = Hasher()
-            hasher.combine(bytes: raw)
-            return hasher.finalize()
-        }
-    }
+    private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { IDHash.of(bytes) }
 }
