@@ -128,18 +128,27 @@ extension Store {
         return numbers
     }
 
-    /// Takes a snapshot of the document at `versionRowID` (last-writer-wins `state` and its
-    /// `tree`) when enough changes have piled up since the last one.
-    func snapshotIfDue(documentID: Int64, versionRowID: Int64, state: () throws -> (DocumentState, TreeResolution)) throws {
+    /// True when the changes since the document's last snapshot, with `adding` more, call for
+    /// a new one: as many as half the last one's entries, and at least
+    /// `minimumSnapshotInterval`.
+    func snapshotDue(documentID: Int64, adding: Int64 = 0) throws -> Bool {
         var size: Int64 = 0, since: Int64 = 0
         try database.query("SELECT snapshot_size, since_snapshot FROM documents WHERE id = ?", [.integer(documentID)]) { row in
             size = row.int64(0)
             since = row.int64(1)
         }
-        guard since >= max(Store.minimumSnapshotInterval, size / 2) else { return }
+        return since + adding >= max(Store.minimumSnapshotInterval, size / 2)
+    }
+
+    /// Takes a snapshot of the document at `versionRowID` (last-writer-wins `state` and its
+    /// `tree`) when enough changes have piled up since the last one, with its text (`text`,
+    /// when its making has already begun, else made here).
+    func snapshotIfDue(documentID: Int64, versionRowID: Int64, text: (() -> [UInt8]?)? = nil,
+                       state: () throws -> (DocumentState, TreeResolution)) throws {
+        guard try snapshotDue(documentID: documentID) else { return }
         let (raw, tree) = try state()
         let numbers = try siteNumbers(in: raw)
-        let text = try snapshotText(documentID: documentID, raw: raw, tree: tree)
+        let text = try text ?? snapshotText(documentID: documentID, raw: raw, tree: tree)
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
                           .blob(TreeSnapshot.encode(tree))])
