@@ -148,7 +148,7 @@ struct SpecDecoder {
 
     // MARK: Views
 
-    private func decodeView(_ json: JSONValue, path: String, allowing treeKey: String) throws(SpecError) -> View {
+    func decodeView(_ json: JSONValue, path: String, allowing treeKey: String) throws(SpecError) -> View {
         guard case .object(let members) = json else { throw fail(path, "expected a view object, got \(json.typeDescription)") }
         guard let idValue = json["id"] else { throw fail(path, "missing \"id\"") }
         guard case .string(let id) = idValue, Identifier.isValid(id) else {

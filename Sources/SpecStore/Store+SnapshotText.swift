@@ -3,39 +3,48 @@ import SpecSync
 import Threading
 
 extension Store {
-    /// What `plumb show` prints for a version in the nested shape, as the text kept with a
-    /// snapshot and the views to write again in it (`SpecCodec.rewriteText`).
+    /// What `plumb show` prints for a version in the nested shape: the text kept with a
+    /// snapshot, and the changes since that snapshot to write into it.
     public struct ShownText {
         public let text: [UInt8]
-        /// The views changed since the snapshot, as they are at the version.
-        public let views: [View]
+        /// By view, the changes since the snapshot: each property's last-writer-wins winner.
+        public let changes: [String: [(property: Property, value: String?)]]
+
+        /// Hands `output` the version's text in pieces, in order: the snapshot's, with each
+        /// changed view written again (`SpecCodec.rewriteText`). False, with nothing handed
+        /// over, when the text is not the nested text of a document named `name`.
+        public func write(name: String, to output: (ArraySlice<UInt8>) -> Void) -> Bool {
+            SpecCodec.rewriteText(text, name: name, changing: changes.mapValues { changes in
+                { Materializer.view($0, changing: changes) }
+            }, to: output)
+        }
     }
 
-    /// The text kept with `version`'s nearest snapshot (`SnapshotText`) and the views the
-    /// changes since that snapshot touched, as they are at `version`, when those changes set
-    /// plain properties only. `nil` when there is no such text (`show` then reads the whole
-    /// state): no snapshot, a snapshot without a text, or a change to a view's kind, place,
-    /// order or life.
+    /// The text kept with `version`'s nearest snapshot (`SnapshotText`) and the changes since
+    /// that snapshot, when they set plain properties only and each is newer than every entry
+    /// of the snapshot (so it wins over what the text shows). `nil` when there is no such text
+    /// (`show` then reads the whole state): no snapshot, a snapshot without a text, a change to
+    /// a view's kind, place, order or life, or one merged in older than the snapshot's newest.
     public func shownText(of version: VersionRecord) throws -> ShownText? {
         try database.readTransaction {
             let documentID = try requireDocument(version.document)
             guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version),
                   let blob = try database.scalar("SELECT text FROM snapshot_texts WHERE version = ?",
                                                  [.integer(chosen.version)])?.blob else { return nil }
-            // The changes since the snapshot, each property's last-writer-wins winner among them.
-            var changed = DocumentState()
-            guard try replay(documentID: documentID, from: chosen.vector, to: version.vector, into: &changed).isEmpty,
-                  !changed.views.contains(where: { $0.value.contains { $0.property.isStructural } }) else { return nil }
-            guard let text = changeLog.unpackText(blob) else {
+            guard let (text, newest) = changeLog.unpackText(blob) else {
                 throw StoreError.corrupt(path: path, detail: "the text of a snapshot of document \(documentID) cannot be read")
             }
-            guard !changed.views.isEmpty else { return ShownText(text: text, views: []) }
-            // Those views at the snapshot, then the changes folded in by their stamps.
-            var state = try snapshot(chosen, documentID: documentID, views: Set(changed.views.keys)).state
+            // The changes since the snapshot, each property's last-writer-wins winner among them.
+            var changed = DocumentState()
+            guard try replay(documentID: documentID, from: chosen.vector, to: version.vector, into: &changed).isEmpty else { return nil }
+            var changes: [String: [(property: Property, value: String?)]] = [:]
             for (id, entries) in changed.views {
-                for (property, entry) in entries { _ = state.apply(view: id, property: property, entry) }
+                for (property, entry) in entries {
+                    guard !property.isStructural, entry.stamp.hlc.rawValue > newest else { return nil }
+                    changes[id, default: []].append((property, entry.value))
+                }
             }
-            return ShownText(text: text, views: changed.views.keys.compactMap { id in state.views[id].flatMap { Materializer.view(id, $0) } })
+            return ShownText(text: text, changes: changes)
         }
     }
 
@@ -50,7 +59,9 @@ extension Store {
             guard let views = SnapshotText.views(name: name, raw: raw, tree: tree) else { return nil }
             // Compressed as it is written, with contexts of its own: the text of a large
             // document is never held whole.
-            return ChangeLog().packText { output in SpecCodec.writeText(views, shape: .nested) { output($0[...]) } }
+            return ChangeLog().packText(newest: SnapshotText.newestClock(of: raw), level: .chunk) { output in
+                SpecCodec.writeText(views, shape: .nested) { output($0[...]) }
+            }
         }
         let made = Made()
         guard Cores.allowed > 1, let thread = WorkerThread({ made.blob = make() }) else { return make }

@@ -20,7 +20,7 @@ struct SnapshotTextTests {
     func keptText(_ store: Store, _ version: VersionRecord) throws -> [UInt8]? {
         guard let kept = try store.shownText(of: version) else { return nil }
         var text: [UInt8] = []
-        #expect(SpecCodec.rewriteText(kept.text, name: version.document, views: kept.views) { text += $0 })
+        #expect(kept.write(name: version.document) { text += $0 })
         return text
     }
 
@@ -103,21 +103,42 @@ struct SnapshotTextTests {
         }
     }
 
+    @Test func aChangeNoNewerThanTheSnapshotLeavesTheReadToTheWholeState() throws {
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        _ = try StoreFixtures.set("d", "v1-2", .width, .number(3), in: store)
+        let head = try store.version(of: "d", revision: "head"), first = try store.version(of: "d", revision: "1")
+        #expect(try store.shownText(of: head) != nil)
+        // The text says its snapshot holds an entry newer than any change since: as when older
+        // concurrent work is merged after the snapshot, the text cannot tell who wins.
+        let blob = try #require(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob)
+        let newest = SnapshotText.magic.count
+        try store.database.run("UPDATE snapshot_texts SET text = ?",
+                               [.blob(Array(blob[..<newest]) + [UInt8](repeating: 0xFF, count: 8) + Array(blob[(newest + 8)...]))])
+        #expect(try store.shownText(of: head) == nil)
+        #expect(try keptText(store, first) == (try wholeText(store, first)), "no change since: the text as it is")
+    }
+
     @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
         let version = try store.version(of: "d", revision: "head")
         let text = try wholeText(store, version)
-        let view = View(id: "v0-0", kind: .view)
+        let wider: (View) -> View = { var view = $0; view.width = 5; return view }
         var written = 0
-        #expect(!SpecCodec.rewriteText(text, name: "other", views: [view]) { written += $0.count })
-        #expect(!SpecCodec.rewriteText(Array(text.prefix(70)), name: "d", views: [View(id: "root", kind: .stack)]) { written += $0.count },
+        #expect(!SpecCodec.rewriteText(text, name: "other", changing: ["v0-0": wider]) { written += $0.count })
+        #expect(!SpecCodec.rewriteText(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count },
                 "the root's members cut short")
-        #expect(!SpecCodec.rewriteText(text, name: "d", views: [View(id: "not valid", kind: .view)]) { written += $0.count })
+        #expect(!SpecCodec.rewriteText(text, name: "d", changing: ["not valid": wider]) { written += $0.count })
+        #expect(!SpecCodec.rewriteText(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { written += $0.count },
+                "a change of kind is not a change of shown properties")
         #expect(written == 0, "nothing handed over when the text is refused")
         // A view the text does not hold is left out; the rest is the text as it was.
         var same: [UInt8] = []
-        #expect(SpecCodec.rewriteText(text, name: "d", views: [View(id: "absent", kind: .view)]) { same += $0 })
+        #expect(SpecCodec.rewriteText(text, name: "d", changing: ["absent": wider]) { same += $0 })
         #expect(same == text)
+        var changed: [UInt8] = []
+        #expect(SpecCodec.rewriteText(text, name: "d", changing: ["v0-0": wider]) { changed += $0 })
+        #expect(changed != text && String(decoding: changed, as: UTF8.self).contains(#""width": 5"#))
     }
 }

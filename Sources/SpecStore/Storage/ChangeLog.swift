@@ -57,25 +57,28 @@ final class ChangeLog {
     }
 
     /// The text `show` prints for a snapshot's version as stored: `SnapshotText.magic`, the
-    /// text's byte count (8 bytes, big-endian), then the text as one zstd frame, compressed as
-    /// `write` hands it over in pieces.
-    func packText(level: Compression.Level = .write, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8] {
+    /// newest clock among the snapshot's entries and the text's byte count (8 bytes each,
+    /// big-endian), then the text as one zstd frame, compressed as `write` hands it over.
+    func packText(newest: UInt64, level: Compression.Level = .write, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8] {
         let (frame, count) = compression.compress(level: level, write)
-        return SnapshotText.magic + withUnsafeBytes(of: UInt64(count).bigEndian, Array.init) + frame
+        func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return SnapshotText.magic + bigEndian(newest) + bigEndian(UInt64(count)) + frame
     }
 
-    /// The text of a stored snapshot text; `nil` when damaged or of another form.
-    func unpackText(_ blob: [UInt8]) -> [UInt8]? {
-        let header = SnapshotText.magic.count + 8
-        guard blob.count > header, blob.starts(with: SnapshotText.magic) else { return nil }
-        let count = blob[SnapshotText.magic.count ..< header].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard count <= UInt64(Self.snapshotLimit) else { return nil }
-        return compression.decompress(blob[header...], size: Int(count))
+    /// The text of a stored snapshot text, and the newest clock among its snapshot's entries;
+    /// `nil` when damaged or of another form.
+    func unpackText(_ blob: [UInt8]) -> (text: [UInt8], newest: UInt64)? {
+        guard blob.count > SnapshotText.headerSize, blob.starts(with: SnapshotText.magic) else { return nil }
+        func bigEndian(at offset: Int) -> UInt64 { blob[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        let newest = bigEndian(at: SnapshotText.magic.count), count = bigEndian(at: SnapshotText.magic.count + 8)
+        guard count <= UInt64(Self.snapshotLimit),
+              let text = compression.decompress(blob[SnapshotText.headerSize...], size: Int(count)) else { return nil }
+        return (text, newest)
     }
 
     /// A stored snapshot text compressed again at `level` (`plumb gc`); `nil` when damaged.
     func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
-        unpackText(blob).map { text in packText(level: level) { $0(text[...]) } }
+        unpackText(blob).map { kept in packText(newest: kept.newest, level: level) { $0(kept.text[...]) } }
     }
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when

@@ -6,11 +6,24 @@ import SpecSync
 /// this text with those views written again (`SpecCodec.rewriteText`), not a whole state
 /// decoded, projected and written, as git reads a version by inflating its blob.
 ///
-/// Stored as `magic`, the text's byte count and one zstd frame of the text (`ChangeLog.packText`). The form names the writer: a change to what
+/// Stored as `magic`, the newest clock among the snapshot's entries, the text's byte count and
+/// one zstd frame of the text (`ChangeLog.packText`). The form names the writer: a change to what
 /// `SpecEncoder` writes for a state changes the form, and the texts of the earlier one are
 /// then not read.
 enum SnapshotText {
     static let magic = Array("PTX1".utf8)
+    /// The form, the newest clock and the text's byte count.
+    static let headerSize = magic.count + 16
+
+    /// The newest clock among the state's entries: a change newer than it wins over every
+    /// value the text shows.
+    static func newestClock(of state: DocumentState) -> UInt64 {
+        var newest: UInt64 = 0
+        for (_, entries) in state.views {
+            for (_, entry) in entries { newest = max(newest, entry.stamp.hlc.rawValue) }
+        }
+        return newest
+    }
 
     /// The views of the state as a spec, when a reader may take their nested text for its
     /// version's: `nil` when the document has no root view, has detached views (a read warns
