@@ -59,7 +59,7 @@ extension Store {
             guard let views = SnapshotText.views(name: name, raw: raw, tree: tree) else { return nil }
             // Compressed as it is written, with contexts of its own: the text of a large
             // document is never held whole.
-            return ChangeLog().packText(newest: SnapshotText.newestClock(of: raw), level: .chunk) { output in
+            return ChangeLog().packText(newest: SnapshotText.newestClock(of: raw), level: .text) { output in
                 SpecCodec.writeText(views, shape: .nested) { output($0[...]) }
             }
         }
