@@ -40,10 +40,14 @@ enum HubBenchmark {
         if let baseline { try againstBaseline(a, server: url, folder: folder, plumb: plumb, baseline: baseline) }
     }
 
-    /// The push of store `a` as a `plumb push` process of `baseline` (to a hub it set up) and of
-    /// this Plumb, each into an empty database, alternately; medians of 3.
+    /// The push of store `a`'s versions as a `plumb push` process of `baseline` (to a hub it set
+    /// up) and of this Plumb, each into an empty database, alternately; medians of 3. Each
+    /// binary pushes from a store it made itself and filled from one bundle of `a`, so a
+    /// baseline of an older schema, which refuses this build's store, pushes the same changes.
     static func againstBaseline(_ a: Store, server: String, folder: URL, plumb: String, baseline: String) throws {
         try a.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let bundle = folder.appendingPathComponent("all.bundle").path
+        try StoreBenchmark.runProcess(plumb, ["--store", a.path, "bundle", "create", "-o", bundle])
         let admin = try PostgresConnection(url: server)
         var times: [String: [Double]] = [:]
         for round in 0..<3 {
@@ -52,8 +56,9 @@ enum HubBenchmark {
                 try admin.execute("CREATE DATABASE \(database)")
                 defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(database)") }
                 let url = HubLoadBenchmark.withDatabase(server, database)
-                let copy = folder.appendingPathComponent("\(database).sqlite").path
-                try FileManager.default.copyItem(atPath: a.path, toPath: copy)
+                let home = folder.appendingPathComponent(database).path, copy = home + "/.plumb/store.sqlite"
+                try StoreBenchmark.runProcess(binary, ["init", home])
+                try StoreBenchmark.runProcess(binary, ["--store", copy, "bundle", "apply", bundle])
                 try StoreBenchmark.runProcess(binary, ["hub", "init", url])
                 try StoreBenchmark.runProcess(binary, ["--store", copy, "remote", "add", "origin", url])
                 times[name, default: []].append(try Timing.seconds { try StoreBenchmark.runProcess(binary, ["--store", copy, "push"]) })
