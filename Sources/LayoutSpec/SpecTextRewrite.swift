@@ -33,7 +33,9 @@ enum SpecTextRewrite {
         // Every view is written before anything is handed over, so a refusal hands over nothing.
         var written: [(part: Part, text: [UInt8])] = []
         for (index, part) in parts.sorted(by: { $0.value.start < $1.value.start }) {
-            guard let shown = view(of: part, in: text), shown.id == changes[index].key else { return false }
+            // Parts of the writer's text never overlap; a text where they do is not its.
+            guard part.start >= written.last?.part.end ?? 0,
+                  let shown = view(of: part, in: text), shown.id == changes[index].key else { return false }
             let now = changes[index].value(shown)
             guard now.id == shown.id, now.kind == shown.kind else { return false }
             var out: [UInt8] = []
@@ -91,11 +93,10 @@ enum SpecTextRewrite {
     private typealias Bytes = UnsafeBufferPointer<UInt8>
     private static let space = UInt8(ascii: " "), newline = UInt8(0x0A), quote = UInt8(ascii: "\""), brace = UInt8(ascii: "{")
 
-    /// The part of each wanted view (`ids`, by hash in `wanted`) the text holds, by its index in
-    /// `views`; `nil` when one is
-    /// not well formed or found twice. Every view's object opens with `{` and its id: the
-    /// search goes from brace to brace, which are few (a view's, and a margin's, padding's or
-    /// font's object), and reads the id after each that has one.
+    /// The part of each wanted view the text holds, by its index in `ids` (by hash in
+    /// `wanted`); `nil` when one is not well formed or found twice. Every view's object opens
+    /// with `{` and its id: the search goes from brace to brace, which are few (a view's, and a
+    /// margin's, padding's or font's object), and reads the id after each that has one.
     private static func find(_ wanted: Wanted, ids: [[UInt8]], in text: Bytes) -> [Int: Part]? {
         var parts: [Int: Part] = [:]
         var from = 0

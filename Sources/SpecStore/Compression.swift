@@ -53,10 +53,12 @@ final class Compression {
     }
 
     /// One frame of the bytes `produce` hands to its argument, compressed as they come (so the
-    /// whole input is never held; the frame does not record its size), and their count.
-    func compress(level: Level, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> (frame: [UInt8], count: Int) {
+    /// whole input is never held; the frame does not record its size), and their count. With
+    /// `checksum`, the frame ends with one of its content, which every decompression checks.
+    func compress(level: Level, checksum: Bool, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> (frame: [UInt8], count: Int) {
         ZSTD_CCtx_reset(compressor, ZSTD_reset_session_only)
         ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, level.rawValue)
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_checksumFlag, checksum ? 1 : 0)
         var frame: [UInt8] = [], count = 0
         var buffer = [UInt8](repeating: 0, count: ZSTD_CStreamOutSize())
         func pump(_ input: UnsafeRawBufferPointer, end: Bool) {

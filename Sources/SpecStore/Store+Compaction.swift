@@ -15,11 +15,12 @@ extension Store {
     static let compactionBatchBytes = 8 << 20
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
-    /// its chunks (one transaction), then compresses every packed change, move, snapshot and
-    /// head chunk blob not yet compacted again at `Compression.Level.compact` (slower, smaller;
-    /// a snapshot of the first form also rewritten in the current one), in batches, each its
-    /// own transaction that also records how far it got (`meta.compacted_TABLE`), then returns
-    /// the freed pages to the file system (`VACUUM`). A head chunk that a later commit or fold
+    /// its chunks (one transaction), then compresses every packed change, move, snapshot,
+    /// snapshot text and head chunk blob not yet compacted again at `Compression.Level.compact`
+    /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
+    /// batches, each its own transaction that also records how far it got
+    /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
+    /// A head chunk that a later commit or fold
     /// rewrites is back at `Level.chunk` until the next run. Safe to interrupt at any point:
     /// every step is whole or not done, and a new run continues where the last stopped.
     /// Contents never change, only their encoding.

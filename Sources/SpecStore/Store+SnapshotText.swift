@@ -31,26 +31,34 @@ extension Store {
             guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version),
                   let blob = try database.scalar("SELECT text FROM snapshot_texts WHERE version = ?",
                                                  [.integer(chosen.version)])?.blob else { return nil }
-            guard let (text, newest) = changeLog.unpackText(blob) else {
-                throw StoreError.corrupt(path: path, detail: "the text of a snapshot of document \(documentID) cannot be read")
-            }
-            // The changes since the snapshot, each property's last-writer-wins winner among them.
+            // A text of another form is not read; one of this form that is damaged is said so.
+            guard SnapshotText.isCurrentForm(blob) else { return nil }
+            guard let header = SnapshotText.header(of: blob) else { throw damagedText(documentID) }
+            // The changes since the snapshot, each property's last-writer-wins winner among them,
+            // before the text is unpacked: a version they rule out is read whole.
             var changed = DocumentState()
             guard try replay(documentID: documentID, from: chosen.vector, to: version.vector, into: &changed).isEmpty else { return nil }
             var changes: [String: [(property: Property, value: String?)]] = [:]
             for (id, entries) in changed.views {
                 for (property, entry) in entries {
-                    guard !property.isStructural, entry.stamp.hlc.rawValue > newest else { return nil }
+                    guard !property.isStructural, entry.stamp.hlc.rawValue > header.newest else { return nil }
                     changes[id, default: []].append((property, entry.value))
                 }
             }
+            guard let text = changeLog.unpackText(blob) else { throw damagedText(documentID) }
             return ShownText(text: text, changes: changes)
         }
     }
 
+    private func damagedText(_ documentID: Int64) -> StoreError {
+        StoreError.corrupt(path: path, detail: "the text of a snapshot of document \(documentID) cannot be read")
+    }
+
     /// Starts making the stored text of the snapshot being taken of `raw` (`SnapshotText`),
-    /// on another core when the process may use one, so it overlaps the packing of the
-    /// snapshot itself; the function returned waits for it (`nil`: the state has no such text).
+    /// on another core when the process may use one, so it overlaps the writing of the version
+    /// and head (a commit of the whole head or a sync starts it as soon as `snapshotDue` says
+    /// so) or at least the packing of the snapshot; the function returned waits for it (`nil`:
+    /// the state has no such text).
     func snapshotText(documentID: Int64, raw: DocumentState, tree: TreeResolution) throws -> () -> [UInt8]? {
         guard let name = try database.scalar("SELECT name FROM documents WHERE id = ?", [.integer(documentID)])?.text else {
             return { nil }
@@ -58,7 +66,7 @@ extension Store {
         let make: @Sendable () -> [UInt8]? = {
             guard let views = SnapshotText.views(name: name, raw: raw, tree: tree) else { return nil }
             // Compressed as it is written, with contexts of its own: the text of a large
-            // document is never held whole.
+            // document is never held whole (nor kept, past what a reader would unpack).
             return ChangeLog().packText(newest: SnapshotText.newestClock(of: raw), level: .text) { output in
                 SpecCodec.writeText(views, shape: .nested) { output($0[...]) }
             }

@@ -60,7 +60,7 @@ public enum Materializer {
 
     /// One view with the properties that apply to its kind and hold a valid value; `nil` when
     /// it has no kind (no spec shows it).
-    public static func view(_ id: String, _ properties: ViewState) -> View? {
+    static func view(_ id: String, _ properties: ViewState) -> View? {
         guard let kind = Projection.kind(properties) else { return nil }
         return view(id, kind: kind, properties: properties.lazy.map { ($0.property, $0.entry.value) })
     }

@@ -88,12 +88,16 @@ struct SnapshotTextTests {
         #expect(try keptText(store, last) == (try wholeText(store, last)), "an earlier version still reads from the text")
     }
 
-    @Test func aDamagedTextIsSaidInWords() throws {
+    @Test func aDamagedTextIsSaidInWordsAndOneOfAnotherFormIsNotRead() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
         _ = try StoreFixtures.set("d", "v1-2", .width, .number(3), in: store)
         let head = try store.version(of: "d", revision: "head")
-        for damage in [SnapshotText.magic + [1, 2, 3], Array("PTX9".utf8) + [0]] {
+        let blob = try #require(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob)
+        var flipped = blob
+        flipped[flipped.count / 2] ^= 0x40
+        // Cut short, a frame that does not inflate, and one whose bytes changed (its checksum).
+        for damage in [SnapshotText.magic + [1, 2, 3], Array(blob.prefix(SnapshotText.headerSize)) + [1, 2, 3, 4], flipped] {
             try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(damage)])
             #expect {
                 _ = try store.shownText(of: head)
@@ -101,6 +105,12 @@ struct SnapshotTextTests {
                 "\(error)".contains("the text of a snapshot of document") && "\(error)".contains("cannot be read")
             }
         }
+        // A text of a form this Plumb does not write is left alone: the whole state is read, and gc keeps it as it is.
+        let other = Array("PTX9".utf8) + blob.dropFirst(4)
+        try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(other)])
+        #expect(try store.shownText(of: head) == nil)
+        _ = try store.compact()
+        #expect(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob == other)
     }
 
     @Test func aChangeNoNewerThanTheSnapshotLeavesTheReadToTheWholeState() throws {
@@ -140,5 +150,26 @@ struct SnapshotTextTests {
         var changed: [UInt8] = []
         #expect(SpecCodec.rewriteText(text, name: "d", changing: ["v0-0": wider]) { changed += $0 })
         #expect(changed != text && String(decoding: changed, as: UTF8.self).contains(#""width": 5"#))
+        // A container whose children key is not written as the writer writes it would take its
+        // children into its own part, over theirs: refused, not rewritten over itself.
+        let key = Array(#""children": ["#.utf8), idOfG0 = Array(#""id": "g0""#.utf8)
+        let g0 = try #require(text.indices.first { text[$0...].starts(with: idOfG0) })
+        let children = try #require(text.indices.first { $0 > g0 && text[$0...].starts(with: key) })
+        let crafted = Array(text[..<children]) + Array(#""children" : ["#.utf8) + Array(text[(children + key.count)...])
+        #expect(!SpecCodec.rewriteText(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { written += $0.count })
+        #expect(written == 0)
+    }
+
+    @Test func aRootWithoutChildrenIsWrittenAgainWhereItStands() throws {
+        // On one line beside its key while it holds four members or fewer, then a member a line.
+        let before = StoreFixtures.spec(#"{"plumb": 1, "name": "r", "root": {"id": "r", "kind": "view", "width": 1}}"#)
+        let after = StoreFixtures.spec(#"{"plumb": 1, "name": "r", "root": {"id": "r", "kind": "view", "width": 5, "height": 6, "opacity": 0.5, "cornerRadius": 2}}"#)
+        let text = Array(SpecCodec.encodeText(before).utf8)
+        var rewritten: [UInt8] = []
+        #expect(SpecCodec.rewriteText(text, name: "r", changing: ["r": { _ in after.views[0] }]) { rewritten += $0 })
+        #expect(String(decoding: rewritten, as: UTF8.self) == SpecCodec.encodeText(after))
+        var back: [UInt8] = []
+        #expect(SpecCodec.rewriteText(rewritten, name: "r", changing: ["r": { _ in before.views[0] }]) { back += $0 })
+        #expect(back == text)
     }
 }

@@ -56,29 +56,27 @@ final class ChangeLog {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
-    /// The text `show` prints for a snapshot's version as stored: `SnapshotText.magic`, the
-    /// newest clock among the snapshot's entries and the text's byte count (8 bytes each,
-    /// big-endian), then the text as one zstd frame, compressed as `write` hands it over.
-    func packText(newest: UInt64, level: Compression.Level = .write, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8] {
-        let (frame, count) = compression.compress(level: level, write)
-        func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
-        return SnapshotText.magic + bigEndian(newest) + bigEndian(UInt64(count)) + frame
+    /// The text `show` prints for a snapshot's version as stored (`SnapshotText`), compressed
+    /// as `write` hands it over; `nil` when it is larger than a reader would unpack.
+    func packText(newest: UInt64, level: Compression.Level, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8]? {
+        let (frame, count) = compression.compress(level: level, checksum: true, write)
+        guard count <= Self.snapshotLimit else { return nil }
+        return SnapshotText.header(newest: newest, count: count) + frame
     }
 
-    /// The text of a stored snapshot text, and the newest clock among its snapshot's entries;
-    /// `nil` when damaged or of another form.
-    func unpackText(_ blob: [UInt8]) -> (text: [UInt8], newest: UInt64)? {
-        guard blob.count > SnapshotText.headerSize, blob.starts(with: SnapshotText.magic) else { return nil }
-        func bigEndian(at offset: Int) -> UInt64 { blob[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-        let newest = bigEndian(at: SnapshotText.magic.count), count = bigEndian(at: SnapshotText.magic.count + 8)
-        guard count <= UInt64(Self.snapshotLimit),
-              let text = compression.decompress(blob[SnapshotText.headerSize...], size: Int(count)) else { return nil }
-        return (text, newest)
+    /// The text of a stored snapshot text of the current form (`SnapshotText.isCurrentForm`);
+    /// `nil` when damaged.
+    func unpackText(_ blob: [UInt8]) -> [UInt8]? {
+        guard let header = SnapshotText.header(of: blob), header.count <= UInt64(Self.snapshotLimit) else { return nil }
+        return compression.decompress(blob[SnapshotText.headerSize...], size: Int(header.count))
     }
 
-    /// A stored snapshot text compressed again at `level` (`plumb gc`); `nil` when damaged.
+    /// A stored snapshot text compressed again at `level` (`plumb gc`), one of another form as
+    /// it is; `nil` when damaged.
     func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
-        unpackText(blob).map { kept in packText(newest: kept.newest, level: level) { $0(kept.text[...]) } }
+        guard SnapshotText.isCurrentForm(blob) else { return blob }
+        guard let header = SnapshotText.header(of: blob), let text = unpackText(blob) else { return nil }
+        return packText(newest: header.newest, level: level) { $0(text[...]) } ?? blob
     }
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when

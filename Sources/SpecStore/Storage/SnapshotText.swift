@@ -6,14 +6,34 @@ import SpecSync
 /// this text with those views written again (`SpecCodec.rewriteText`), not a whole state
 /// decoded, projected and written, as git reads a version by inflating its blob.
 ///
-/// Stored as `magic`, the newest clock among the snapshot's entries, the text's byte count and
-/// one zstd frame of the text (`ChangeLog.packText`). The form names the writer: a change to what
-/// `SpecEncoder` writes for a state changes the form, and the texts of the earlier one are
-/// then not read.
+/// Stored as a header (`magic`, the newest clock among the snapshot's entries and the text's
+/// byte count, 8 bytes each, big-endian), then the text as one zstd frame with its checksum
+/// (`ChangeLog.packText`). The form names the writer: a change to what `SpecEncoder` writes for
+/// a state changes the form, and a text of another form is not read (the whole state is).
 enum SnapshotText {
     static let magic = Array("PTX1".utf8)
     /// The form, the newest clock and the text's byte count.
     static let headerSize = magic.count + 16
+
+    /// What a stored text's header says, and where its frame starts.
+    struct Header {
+        var newest: UInt64, count: UInt64
+    }
+
+    static func header(newest: UInt64, count: Int) -> [UInt8] {
+        func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return magic + bigEndian(newest) + bigEndian(UInt64(count))
+    }
+
+    /// Whether the blob is a text of the form this Plumb reads.
+    static func isCurrentForm(_ blob: [UInt8]) -> Bool { blob.starts(with: magic) }
+
+    /// The header of a blob of the current form; `nil` when it is cut short.
+    static func header(of blob: [UInt8]) -> Header? {
+        guard blob.count > headerSize, isCurrentForm(blob) else { return nil }
+        func bigEndian(at offset: Int) -> UInt64 { blob[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        return Header(newest: bigEndian(at: magic.count), count: bigEndian(at: magic.count + 8))
+    }
 
     /// The newest clock among the state's entries: a change newer than it wins over every
     /// value the text shows.
