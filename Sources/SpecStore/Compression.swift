@@ -87,6 +87,7 @@ final class Compression {
     func decompress(_ frame: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
         guard size > 0 else { return nil }
         var written = 0
+        // Not zeroed first: zstd writes every byte it reports, and only those are kept.
         let out = [UInt8](unsafeUninitializedCapacity: size) { target, initialized in
             written = frame.withUnsafeBytes { source in
                 ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
@@ -110,15 +111,6 @@ final class Compression {
             let result = frame.withUnsafeBytes { ZSTD_decompressDCtx(decompressor, nil, 0, $0.baseAddress, $0.count) }
             return ZSTD_isError(result) == 0 && result == 0 ? [] : nil
         }
-        var written = 0
-        // Not zeroed first: zstd writes every byte it reports, and only those are kept.
-        let out = [UInt8](unsafeUninitializedCapacity: Int(size)) { target, initialized in
-            written = frame.withUnsafeBytes { source in
-                ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
-            }
-            initialized = ZSTD_isError(written) == 0 ? written : 0
-        }
-        guard ZSTD_isError(written) == 0, written == Int(size) else { return nil }
-        return out
+        return decompress(frame[...], size: Int(size))
     }
 }
