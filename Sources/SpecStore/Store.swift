@@ -129,11 +129,17 @@ public final class Store {
             return database
         }
         guard mode == .readOnly else { return try opened(mode) }
-        do {
+        func read() throws(SQLiteError) -> Database {
             let database = try opened(.readOnly)
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
             return database
+        }
+        do {
+            return try read()
         } catch let error where error.code & 0xFF == 14 || error.code & 0xFF == 8 {
+            // The log's index may have been deleted between the look and the open (by an older
+            // Plumb closing): a second look opens the store as it is now.
+            if let database = try? read() { return database }
             return try opened(.immutable)
         }
     }

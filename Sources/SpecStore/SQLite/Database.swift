@@ -1,8 +1,13 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection. Owns the `sqlite3*` handle and a cache of prepared statements.
 public final class Database {
     private let handle: OpaquePointer
+    /// Whether closing leaves the log and its index beside the file (the log emptied), for the
+    /// next reader to open as it finds them: not for a file being made, which is renamed into
+    /// place once closed.
+    private let keepsLog: Bool
     private var statements: [String: Statement] = [:]
     public let path: String
 
@@ -27,7 +32,17 @@ public final class Database {
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+            // Where the write-ahead log's index is on disk, it is only read. Opened for writing
+            // by the first connection, SQLite truncates and writes it again (a quarter of a
+            // millisecond of `plumb log`); read-only, with no writer attached, SQLite takes it
+            // as unsure and reads the log itself, which is empty once its writer has closed.
+            var index = stat()
+            if stat(path + "-shm", &index) == 0 {
+                flags |= SQLITE_OPEN_URI
+                name = "file:" + Database.uriEscaped(path) + "?readonly_shm=1"
+            }
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             name = "file:" + Database.uriEscaped(path) + "?immutable=1"
@@ -40,6 +55,7 @@ public final class Database {
             throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
         }
         handle = pointer
+        keepsLog = mode == .readWrite
         sqlite3_extended_result_codes(handle, 1)
     }
 
@@ -58,6 +74,13 @@ public final class Database {
 
     deinit {
         statements.removeAll()
+        if keepsLog {
+            // The last connection to close copies the log into the file and then, instead of
+            // deleting the log and its index, empties the log to zero bytes.
+            var keep: Int32 = 1
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
+            sqlite3_exec(handle, "PRAGMA journal_size_limit = 0", nil, nil, nil)
+        }
         sqlite3_close_v2(handle)
     }
 
