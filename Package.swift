@@ -36,22 +36,29 @@ let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-
 /// It is linked at a fixed address (`-no-pie`, as Go links its programs): as a position-independent
 /// executable the loader patched 38,755 pointers in 123 pages of Swift metadata at every start,
 /// a fifth of `plumb --version` (2.5 against 2.0 ms, by turns). The trade: the executable's own
-/// image (Plumb's code, the Swift runtime, FoundationEssentials and the C++ library below, 33 MB)
+/// image (Plumb's code, the Swift runtime, FoundationEssentials, and the C libraries below, 35 MB)
 /// is at the same address in every run, for the studio's server and for bundles and stores from
-/// elsewhere too; the shared libraries that parse files (SQLite, zstd, librsvg, libxml2) and libc
-/// still load at random addresses. Swift checks its memory accesses; the C that parses input is
-/// in those libraries.
+/// elsewhere too; the shared libraries loaded on first use (librsvg, libxml2, libpq, FreeType,
+/// HarfBuzz) and libc still load at random addresses. Swift checks its memory accesses; the
+/// executable's own image already held the code a return-oriented attack would borrow, and its
+/// heap and stack are still placed at random.
 ///
-/// The C++ library the Swift runtime needs is linked in too, where its archive is found (as
-/// `-static-libstdc++` would, which the Swift driver's own `-lstdc++` overrides):
-/// `Sources/plumb/link` holds a linker script named `libstdc++.so` that names the archive.
-/// Loading the shared one and binding its symbols cost every start 1.8 of `plumb log`'s 11.9
-/// million instructions (`--version` 2.4 against 1.9 ms, by turns in a run of their own).
-let staticCXX = commandOutput(["clang", "-print-file-name=libstdc++.a"])?.hasPrefix("/") == true
+/// The C libraries every command needs are linked in too, where their archives are found:
+/// - The C++ library the Swift runtime needs (as `-static-libstdc++` would, which the Swift
+///   driver's own `-lstdc++` overrides). Loading the shared one and binding its symbols cost
+///   every start 1.8 of `plumb log`'s 11.9 million instructions (`--version` 2.4 against 1.9 ms).
+/// - SQLite and zstd. Debian builds them to bind every symbol at load (`BIND_NOW`): SQLite's
+///   1,510 bindings to itself were a seventh of `plumb log`'s 9.2 million instructions, and the
+///   command took 2.8 ms against 2.5 linked in (by turns, copies of both builds).
+/// `Sources/plumb/link` holds linker scripts named `libstdc++.so`, `libsqlite3.so` and
+/// `libzstd.so` that each name the archive; `-lsqlite3` and `-lzstd` reach them because
+/// `CSQLite` and `CZstd` name no pkg-config package (whose `-L` would come first).
+let archives = ["libstdc++.a", "libsqlite3.a", "libzstd.a"]
+let staticC = archives.allSatisfy { commandOutput(["clang", "-print-file-name=\($0)"])?.hasPrefix("/") == true }
     ? ["-L", Context.packageDirectory + "/Sources/plumb/link"] : []
 let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
     ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                     "-Xclang-linker", "-no-pie"] + staticCXX)]
+                     "-Xclang-linker", "-no-pie"] + staticC)]
     : []
 
 let package = Package(
@@ -61,8 +68,8 @@ let package = Package(
     ],
     targets: [
         // C headers only: one module map and shim per system library.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
