@@ -11,7 +11,8 @@ import SeededRandom
 /// from 100 edits ago, print the log, diff two adjacent versions (each by turns with git), do
 /// the three again once both are packed, and are measured on disk before and after
 /// (`.git` after `git gc`, `.plumb` after `plumb gc` when the build has it). `--keep DIR` works
-/// in DIR (emptied first: `DIR/git`, `DIR/plumb`) and leaves both there, to profile commands on.
+/// in DIR (emptied first: `DIR/git`, `DIR/plumb`) and leaves both there, to profile commands on,
+/// with copies made before gc (`DIR/git-loose`, `DIR/plumb-loose`).
 enum GitComparisonBenchmark {
     static let usage = "git [--plumb PATH] [--views N] [--edits N] [--trees DIR] [--keep DIR]"
 
@@ -84,6 +85,9 @@ enum GitComparisonBenchmark {
         let looseGit = diskUsage(gitFolder + "/.git"), loosePlumb = diskUsage(plumbFolder + "/.plumb")
         table.add("storage before gc (.git's loose objects / .plumb)", FigureTable.kb(looseGit), FigureTable.kb(loosePlumb),
                   FigureTable.ratio(Double(loosePlumb), Double(looseGit)), "")
+        if kept != nil {
+            for name in ["git", "plumb"] { try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: folder + "/" + name + "-loose") }
+        }
         // One delta-search thread: with several, git packs the same history differently from run
         // to run (here 395 to 477 KB, the old version read in 20 to 50 ms).
         _ = try git("-c", "pack.threads=1", "gc", "-q")
