@@ -45,14 +45,17 @@ public struct VersionVector: Hashable, Sendable {
     public init?(encoded bytes: [UInt8]) {
         guard bytes.count % 24 == 0 else { return nil }
         var entries: [SiteID: Int64] = [:]
+        entries.reserveCapacity(bytes.count / 24)
         var offset = 0
         while offset < bytes.count {
             guard let site = SiteID(bytes: bytes[offset..<offset + 16]) else { return nil }
             var seq: UInt64 = 0
             for byte in bytes[offset + 16..<offset + 24] { seq = seq << 8 | UInt64(byte) }
-            entries[site] = Int64(bitPattern: seq)
+            // As `init(_:)` keeps them: only positive seqs are entries (a later one of a site wins).
+            let value = Int64(bitPattern: seq)
+            entries[site] = value > 0 ? value : nil
             offset += 24
         }
-        self.init(entries)
+        self.entries = entries
     }
 }
