@@ -20,7 +20,11 @@ enum TerminalText {
     private static func escape(_ text: String, keepingLines: Bool) -> String {
         // Fast path: nothing that could need escaping (controls, DEL, C1 starts with 0xC2,
         // the bidirectional controls and line separators with 0xE2).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        // Over the bytes in place where the string holds them so (`log` asks it of every
+        // author and message).
+        func mayNeed(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 }
+        let needs = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeed) } ?? text.utf8.contains(where: mayNeed)
+        guard needs else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {

@@ -51,8 +51,12 @@ enum VersionFormatting {
     /// message may come from another store.
     static func subject(_ message: String) -> String {
         // Bytes, not characters: "\r\n" is one character, and a message is mostly one line.
-        let end = message.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? message.endIndex
-        return TerminalText.field(String(message[..<end]))
+        // Searched in place where the string holds its bytes so (`log` asks it of every message).
+        func breaksLine(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        let offset: Int? = message.utf8.withContiguousStorageIfAvailable { $0.firstIndex(where: breaksLine) }
+            ?? message.utf8.firstIndex(where: breaksLine).map { message.utf8.distance(from: message.utf8.startIndex, to: $0) }
+        guard let offset else { return TerminalText.field(message) }
+        return TerminalText.field(String(message[..<message.utf8.index(message.utf8.startIndex, offsetBy: offset)]))
     }
 
     /// ISO 8601 in UTC with milliseconds.
