@@ -48,6 +48,8 @@ public final class Context {
         if let openedReader { return openedReader }
         let store = try open(try storeFilePath(), access: .read)
         openedReader = store
+        // A reader has nothing to write back at its close: the system closes its file at exit.
+        releaseAtExit(store)
         return store
     }
 
