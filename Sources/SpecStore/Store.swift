@@ -72,27 +72,30 @@ public final class Store {
 
     /// Opens an existing store. `migrate: false` refuses a store written by an older Plumb
     /// (`StoreError.olderSchema`) instead of upgrading it: for another store, which only its
-    /// owner should upgrade.
-    public static func open(at path: String, access: Access = .write, migrate: Bool = true) throws -> Store {
+    /// owner should upgrade. `alone`, for a reader that is the only connection this process
+    /// makes to the file (a `plumb` command that reads): it writes not even the log's index
+    /// (`Database.Mode.readOnlyAlone`).
+    public static func open(at path: String, access: Access = .write, migrate: Bool = true, alone: Bool = false) throws -> Store {
         try StoreFile.checkExisting(path)
         switch access {
         case .write:
             return try Store(path: path, mode: .readWrite, migrate: migrate)
         case .read:
+            let mode: Database.Mode = alone ? .readOnlyAlone : .readOnly
             do {
-                return try Store(path: path, mode: .readOnly, migrate: false)
+                return try Store(path: path, mode: mode, migrate: false)
             } catch StoreError.olderSchema(_, _, _) where migrate && StoreFile.isWritable(path) {
                 // A store that needs upgrading is upgraded once by a writing connection (its
                 // owner is running this Plumb), then read as usual.
                 _ = try Store(path: path, mode: .readWrite, migrate: true)
-                return try Store(path: path, mode: .readOnly, migrate: false)
+                return try Store(path: path, mode: mode, migrate: false)
             }
         }
     }
 
     private init(path: String, mode: Database.Mode, migrate: Bool) throws {
         self.path = path
-        access = mode == .readOnly || mode == .immutable ? .read : .write
+        access = mode == .readOnly || mode == .readOnlyAlone || mode == .immutable ? .read : .write
         do {
             database = try Store.connect(path, mode: mode)
             let migrator = Migrator(database: database, migrations: Migration.all)
@@ -128,9 +131,9 @@ public final class Store {
             try database.execute("PRAGMA busy_timeout = \(busyTimeout)")
             return database
         }
-        guard mode == .readOnly else { return try opened(mode) }
+        guard mode == .readOnly || mode == .readOnlyAlone else { return try opened(mode) }
         func read() throws(SQLiteError) -> Database {
-            let database = try opened(.readOnly)
+            let database = try opened(mode)
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
             return database
         }

@@ -46,9 +46,11 @@ public final class Context {
     public func readStore() throws -> Store {
         if let openedStore { return openedStore }
         if let openedReader { return openedReader }
-        let store = try open(try storeFilePath(), access: .read)
+        // In the `plumb` process a command that reads opens no other connection to the store,
+        // so the reader leaves the log's index as it is; it has nothing to write back at its
+        // close either, and the system closes its file at exit.
+        let store = try open(try storeFilePath(), access: .read, alone: exitsAfter)
         openedReader = store
-        // A reader has nothing to write back at its close: the system closes its file at exit.
         releaseAtExit(store)
         return store
     }
@@ -71,8 +73,8 @@ public final class Context {
 
     /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests). `migrate: false`
     /// refuses a store of an older schema rather than upgrading it (for another store).
-    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true) throws -> Store {
-        let store = try Store.open(at: path, access: access, migrate: migrate)
+    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true, alone: Bool = false) throws -> Store {
+        let store = try Store.open(at: path, access: access, migrate: migrate, alone: alone)
         if let text = environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
         return store
     }

@@ -19,6 +19,11 @@ public final class Database {
         case create
         /// The file must exist; nothing is ever written.
         case readOnly
+        /// As `readOnly`, for the only connection this process makes to the file: where the
+        /// log's index (`-shm`) is on disk, it is opened read-only and not written either. SQLite
+        /// shares one index per file within a process, so a connection that writes the file,
+        /// opened after this one, could not use it.
+        case readOnlyAlone
         /// Read-only without locking or the write-ahead log's shared memory, for a store in a
         /// folder this user cannot write (no other process can be writing it either).
         case immutable
@@ -32,7 +37,8 @@ public final class Database {
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        case .readOnly:
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readOnlyAlone:
             flags |= SQLITE_OPEN_READONLY
             // Where the write-ahead log's index is on disk, it is only read. Opened for writing
             // by the first connection, SQLite truncates and writes it again (a quarter of a
