@@ -2,65 +2,85 @@
 /// text of a version whose views differ from those of the written one in their shown properties
 /// only (the same views, in the same tree), without making the other views.
 ///
-/// The text is `SpecEncoder`'s, so each view is found by its `id` member, the first of its
-/// object, and its own part of the text is what `viewMembers` made: from its `{` to the `}` of
-/// a view without children (an object of up to four scalar members on one line, as
-/// `JSONWriter` writes it, or one member a line), or to the `,` before the `"children"` key of
-/// one with children. That part is read back as the view it shows (`SpecDecoder`), changed,
-/// and written again at the same depth.
+/// The text is `SpecEncoder`'s, kept with each line's indentation as a count (`SpecKeptText`).
+/// Each view is found by its `id` member, the first of its object, and its own part of the text
+/// is what `viewMembers` made: from its `{` to the `}` of a view without children (an object of
+/// up to four scalar members on one line, as `JSONWriter` writes it, or one member a line), or
+/// to the `,` before the `"children"` key of one with children. That part is read back as the view it shows
+/// (`SpecDecoder`), changed, and written again at the same depth; the rest is handed over with
+/// its spaces given back.
 enum SpecTextRewrite {
-    /// A view's own part of the text: `start ..< end`, the depth its object is written at, and
-    /// whether its `children` follow.
+    /// A view's own part of the kept text: `start ..< end`, the depth its object is written at,
+    /// and whether its `children` follow.
     struct Part {
         var start: Int, end: Int, level: Int, opensChildren: Bool
     }
 
-    /// Hands `output` the pieces of `text`, in order, with each view named in `changes` written
-    /// again as its function makes it from the view the text shows; views the text does not
-    /// hold (not shown in it) are left out. False, with nothing handed over, when the text does
-    /// not open as the nested text of a document named `name`, a view's part is not where
-    /// `SpecEncoder` would have put it or does not read as that view, a view is there twice, or
-    /// an id is not a valid id (its text could hold escapes).
-    static func rewrite(_ text: [UInt8], name: String, changing changes: [String: (View) -> View],
-                        to output: (ArraySlice<UInt8>) -> Void) -> Bool {
+    /// Hands `output` the text `kept` stands for, in pieces and in order, with each view named
+    /// in `changes` written again as its function makes it from the view the text shows; views
+    /// the text does not hold (not shown in it) are left out. False, with nothing handed over,
+    /// when the text does not stand for `shown` bytes in the nested text of a document named
+    /// `name`, a line's count is not one, a view's part is not where `SpecEncoder` would have
+    /// put it or does not read as that view, a view is there twice, or an id is not a valid id
+    /// (its text could hold escapes).
+    static func rewrite(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
+                        to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var opening: [UInt8] = []
         SpecEncoder.opening(name: name, shape: .nested, into: &opening)
-        guard text.starts(with: opening + [brace]) else { return false }
+        var keeper = SpecKeptText.Keeper(), keptOpening: [UInt8] = []
+        keeper.keep(opening, into: &keptOpening)
+        guard kept.starts(with: keptOpening + [brace]) else { return false }
         let changes = Array(changes)
         guard changes.allSatisfy({ Identifier.isValid($0.key) }) else { return false }
         let ids = changes.map { Array($0.key.utf8) }
-        guard let parts = ids.isEmpty ? [:] : text.withUnsafeBufferPointer({ find(Wanted(ids), ids: ids, in: $0) }) else { return false }
-        // Every view is written before anything is handed over, so a refusal hands over nothing.
-        var written: [(part: Part, text: [UInt8])] = []
-        for (index, part) in parts.sorted(by: { $0.value.start < $1.value.start }) {
-            // Parts of the writer's text never overlap; a text where they do is not its.
-            guard part.start >= written.last?.part.end ?? 0,
-                  let shown = view(of: part, in: text), shown.id == changes[index].key else { return false }
-            let now = changes[index].value(shown)
-            guard now.id == shown.id, now.kind == shown.kind else { return false }
-            var out: [UInt8] = []
-            let members = SpecEncoder.viewMembers(now)
-            if part.opensChildren {
-                JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: part.level)
-            } else {
-                JSONWriter.write(.object(members), into: &out, pretty: true, level: part.level)
+        return kept.withUnsafeBufferPointer { text in
+            // Every line is read and every view written before anything is handed over, so a
+            // refusal hands over nothing.
+            guard let (parts, total) = scan(Wanted(ids), ids: ids, root: keptOpening.count, in: text), total == shown else { return false }
+            var written: [(part: Part, text: [UInt8])] = []
+            for (index, part) in parts.sorted(by: { $0.value.start < $1.value.start }) {
+                // Parts of the writer's text never overlap; a text where they do is not its.
+                guard part.start >= written.last?.part.end ?? 0,
+                      let shownView = view(of: part, in: text), shownView.id == changes[index].key else { return false }
+                let now = changes[index].value(shownView)
+                guard now.id == shownView.id, now.kind == shownView.kind else { return false }
+                var out: [UInt8] = []
+                let members = SpecEncoder.viewMembers(now)
+                if part.opensChildren {
+                    JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: part.level)
+                } else {
+                    JSONWriter.write(.object(members), into: &out, pretty: true, level: part.level)
+                }
+                written.append((part, out))
             }
-            written.append((part, out))
+            var sink = SpecKeptText.Sink()
+            defer { sink.free() }
+            var copied = 0
+            for (part, view) in written {
+                sink.expand(text, copied ..< part.start, output)
+                view.withUnsafeBytes { if let bytes = $0.baseAddress { sink.append(bytes, $0.count, output) } }
+                copied = part.end
+            }
+            sink.expand(text, copied ..< text.count, output)
+            sink.flush(output)
+            return true
         }
-        var copied = 0
-        for (part, view) in written {
-            output(text[copied ..< part.start])
-            output(view[...])
-            copied = part.end
-        }
-        output(text[copied...])
-        return true
     }
+
+    // MARK: Finding the views
 
     /// The view a part of the text shows, read as a spec file's view is; `nil` when it does not
     /// read as one.
-    private static func view(of part: Part, in text: [UInt8]) -> View? {
-        var object = Array(text[part.start ..< part.end])
+    private static func view(of part: Part, in text: Bytes) -> View? {
+        // The part's own lines, their counts left out (JSON needs no indentation).
+        var object: [UInt8] = []
+        object.reserveCapacity(part.end - part.start + 1)
+        var index = part.start
+        while index < part.end {
+            let end = SpecKeptText.nextIndex(of: newline, in: text, from: index).map { min($0 + 1, part.end) } ?? part.end
+            object.append(contentsOf: UnsafeBufferPointer(rebasing: text[index ..< end]))
+            index = text[end - 1] == newline ? end + 2 : end
+        }
         // A view with children is cut before its `children` key: its object closed here.
         if part.opensChildren { object.append(UInt8(ascii: "}")) }
         guard let json = try? JSONParser.parse(object) else { return nil }
@@ -90,36 +110,51 @@ enum SpecTextRewrite {
 
     private static let idKey = Array(#""id": ""#.utf8)
     private static let childrenKey = Array(#""children": ["#.utf8)
-    private typealias Bytes = UnsafeBufferPointer<UInt8>
+    typealias Bytes = SpecKeptText.Bytes
     private static let space = UInt8(ascii: " "), newline = UInt8(0x0A), quote = UInt8(ascii: "\""), brace = UInt8(ascii: "{")
 
-    /// The part of each wanted view the text holds, by its index in `ids` (by hash in
-    /// `wanted`); `nil` when one is not well formed or found twice. Every view's object opens
-    /// with `{` and its id: the search goes from brace to brace, which are few (a view's, and a
-    /// margin's, padding's or font's object), and reads the id after each that has one.
-    private static func find(_ wanted: Wanted, ids: [[UInt8]], in text: Bytes) -> [Int: Part]? {
+    /// Reads the text line by line: checks each line's count, adds up the bytes the text stands
+    /// for, and finds the part of each wanted view (by its index in `ids`, by hash in `wanted`);
+    /// `nil` when a count is not one, or a wanted view's part is not well formed or found twice.
+    /// A view's object opens a line (the root's, after `"root": `, at `root`), with its id
+    /// beside its `{` or on the line after.
+    private static func scan(_ wanted: Wanted, ids: [[UInt8]], root: Int, in text: Bytes) -> ([Int: Part], Int)? {
         var parts: [Int: Part] = [:]
-        var from = 0
-        while let open = nextIndex(of: brace, in: text, from: from) {
-            from = open + 1
+        func consider(_ open: Int) -> Bool {
             var at = open + 1
             if at < text.count, text[at] == space {
                 at += 1
             } else if at < text.count, text[at] == newline {
-                at = afterSpaces(in: text, from: at + 1)
+                at += 3
             } else {
-                continue
+                return true
             }
-            guard holds(idKey, at: at, in: text) else { continue }
+            guard holdsIDKey(at: at, in: text) else { return true }
             let idStart = at + idKey.count
-            guard let close = nextIndex(of: quote, in: text, from: idStart) else { return nil }
+            // An id is short: byte by byte.
+            var close = idStart
+            while close < text.count, text[close] != quote { close += 1 }
+            guard close < text.count else { return false }
             let id = UnsafeBufferPointer(rebasing: text[idStart ..< close])
-            guard let index = wanted.candidates(IDHash.of(UnsafeRawBufferPointer(id)))?.first(where: { ids[$0].elementsEqual(id) }) else { continue }
-            guard parts[index] == nil, let part = part(at: at, idEnd: close + 1, in: text) else { return nil }
+            guard let index = wanted.candidates(IDHash.of(UnsafeRawBufferPointer(id)))?.first(where: { ids[$0].elementsEqual(id) }) else { return true }
+            guard parts[index] == nil, let part = part(at: at, idEnd: close + 1, in: text) else { return false }
             parts[index] = part
-            if parts.count == ids.count { break }
+            return true
         }
-        return parts
+        guard ids.isEmpty || consider(root) else { return nil }
+        guard let bytes = text.baseAddress else { return nil }
+        let end = text.count
+        var shown = end
+        var breaks = SpecKeptText.LineBreaks(bytes, from: 0, to: end)
+        // A break that ends the text has no count.
+        while let lineBreak = breaks.next(), lineBreak + 1 < end {
+            guard lineBreak + 2 < end, bytes[lineBreak + 1] & bytes[lineBreak + 2] >= 0x80 else { return nil }
+            shown += Int(bytes[lineBreak + 1] & 0x7F) << 7 | Int(bytes[lineBreak + 2] & 0x7F)
+            shown -= 2
+            let start = lineBreak + 3
+            if start < end, bytes[start] == brace, !ids.isEmpty, !consider(start) { return nil }
+        }
+        return (parts, shown)
     }
 
     /// The part of the view whose `"id"` key starts at `at`, its value ending before `idEnd`.
@@ -128,25 +163,22 @@ enum SpecTextRewrite {
         // One line: `{ "id": …, … }`.
         if at >= 2, text[at - 1] == space, text[at - 2] == brace {
             let start = at - 2
-            let lineEnd = nextIndex(of: newline, in: text, from: idEnd) ?? text.count
-            guard let close = text[idEnd ..< lineEnd].lastIndex(of: UInt8(ascii: "}")) else { return nil }
-            return Part(start: start, end: close + 1, level: indentation(ofLineHolding: start, in: text) / 2, opensChildren: false)
+            let lineEnd = SpecKeptText.nextIndex(of: newline, in: text, from: idEnd) ?? text.count
+            guard let close = text[idEnd ..< lineEnd].lastIndex(of: UInt8(ascii: "}")),
+                  let indentation = indentation(ofLineHolding: start, in: text) else { return nil }
+            return Part(start: start, end: close + 1, level: indentation / 2, opensChildren: false)
         }
         // One member a line: `{`, then the id on a line of its own at the next depth.
-        var lineStart = at
-        while lineStart > 0, text[lineStart - 1] == space { lineStart -= 1 }
-        guard lineStart >= 2, text[lineStart - 1] == newline, text[lineStart - 2] == brace else { return nil }
-        let start = lineStart - 2
-        let level = indentation(ofLineHolding: start, in: text) / 2
-        guard at - lineStart == 2 * (level + 1) else { return nil }
+        guard at >= 4, text[at - 4] == brace, text[at - 3] == newline, let idDepth = SpecKeptText.count(after: at - 3, in: text),
+              let indentation = indentation(ofLineHolding: at - 4, in: text) else { return nil }
+        let start = at - 4, level = indentation / 2
+        guard idDepth == 2 * (level + 1) else { return nil }
         // The members follow a line each, deeper values further in, until the line that closes
         // the object or the one that opens its children.
-        var lineEnd = nextIndex(of: newline, in: text, from: idEnd) ?? text.count
+        var lineEnd = SpecKeptText.nextIndex(of: newline, in: text, from: idEnd) ?? text.count
         while lineEnd < text.count {
-            let next = lineEnd + 1
-            var first = next
-            while first < text.count, text[first] == space { first += 1 }
-            let depth = first - next
+            guard let depth = SpecKeptText.count(after: lineEnd, in: text) else { return nil }
+            let first = lineEnd + 3
             if depth == 2 * level, first < text.count, text[first] == UInt8(ascii: "}") {
                 return Part(start: start, end: first + 1, level: level, opensChildren: false)
             }
@@ -155,10 +187,20 @@ enum SpecTextRewrite {
                 return Part(start: start, end: lineEnd - 1, level: level, opensChildren: true)
             }
             guard depth >= 2 * (level + 1) else { return nil }
-            lineEnd = nextIndex(of: newline, in: text, from: next) ?? text.count
+            lineEnd = SpecKeptText.nextIndex(of: newline, in: text, from: first) ?? text.count
         }
         return nil
     }
+
+    /// Whether `text` holds `"id": "` at `index`: seven bytes, read as one word where eight are there.
+    @inline(__always)
+    private static func holdsIDKey(at index: Int, in text: Bytes) -> Bool {
+        guard index + 8 <= text.count, let base = UnsafeRawPointer(text.baseAddress) else { return holds(idKey, at: index, in: text) }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF == idKeyWord
+    }
+
+    /// `"id": "` as the low seven bytes of a little-endian word.
+    private static let idKeyWord: UInt64 = idKey.reversed().reduce(0) { $0 << 8 | UInt64($1) }
 
     /// Whether `text` holds `key` at `index`.
     private static func holds(_ key: [UInt8], at index: Int, in text: Bytes) -> Bool {
@@ -167,57 +209,25 @@ enum SpecTextRewrite {
         return true
     }
 
-    /// How many spaces open the line that holds `index`.
-    private static func indentation(ofLineHolding index: Int, in text: Bytes) -> Int {
+    /// How many spaces open the line that holds `index` (none for the first); `nil` when its
+    /// count is not one.
+    private static func indentation(ofLineHolding index: Int, in text: Bytes) -> Int? {
         var lineStart = index
         while lineStart > 0, text[lineStart - 1] != newline { lineStart -= 1 }
-        var count = 0
-        while text[lineStart + count] == space { count += 1 }
-        return count
+        return lineStart == 0 ? 0 : SpecKeptText.count(after: lineStart - 1, in: text)
     }
 
-    /// Where `byte` is next in `text`, at or after `from`: sixteen bytes at a time.
-    private static func nextIndex(of byte: UInt8, in text: Bytes, from: Int) -> Int? {
-        let bytes = UnsafeRawBufferPointer(text)
-        let pattern = SIMD16<UInt8>(repeating: byte)
-        var index = max(from, 0)
-        while index + 16 <= bytes.count {
-            let matches = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== pattern
-            if any(matches) {
-                for lane in 0..<16 where matches[lane] { return index + lane }
-            }
-            index += 16
-        }
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Where the run of spaces that starts at `from` ends (an indentation): eight bytes at a time.
-    private static func afterSpaces(in text: Bytes, from: Int) -> Int {
-        let bytes = UnsafeRawBufferPointer(text)
-        var index = from
-        while index + 8 <= bytes.count {
-            // The first byte that is not a space is the first that is not zero here.
-            let other = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020
-            if other != 0 { return index + other.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < bytes.count, bytes[index] == space { index += 1 }
-        return index
-    }
 }
 
 extension SpecCodec {
-    /// Hands `output`, in pieces and in order, the nested text `writeText` wrote for a
-    /// document named `name` with each view named in `changes` written again as its function
-    /// makes it from the view the text shows (views the text does not show are left out): the
-    /// text of a version whose views differ from the written one's in their shown properties
-    /// only. False, with nothing handed over, when the text is not such a text.
-    public static func rewriteText(_ text: [UInt8], name: String, changing changes: [String: (View) -> View],
-                                   to output: (ArraySlice<UInt8>) -> Void) -> Bool {
-        SpecTextRewrite.rewrite(text, name: name, changing: changes, to: output)
+    /// Hands `output`, in pieces and in order, the nested text a kept text (`writeKeptText`)
+    /// stands for, `shown` bytes of a document named `name`, with each view named in `changes`
+    /// written again as its function makes it from the view the text shows (views the text
+    /// does not show are left out): the text of a version whose views differ from the written
+    /// one's in their shown properties only. False, with nothing handed over, when the text is
+    /// not such a text.
+    public static func rewriteText(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
+                                   to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        SpecTextRewrite.rewrite(kept, shown: shown, name: name, changing: changes, to: output)
     }
 }

@@ -6,15 +6,17 @@ extension Store {
     /// What `plumb show` prints for a version in the nested shape: the text kept with a
     /// snapshot, and the changes since that snapshot to write into it.
     public struct ShownText {
-        public let text: [UInt8]
+        /// The snapshot's text as kept (`SpecCodec.writeKeptText`), standing for `shown` bytes.
+        public let kept: [UInt8]
+        public let shown: Int
         /// By view, the changes since the snapshot: each property's last-writer-wins winner.
         public let changes: [String: [(property: Property, value: String?)]]
 
         /// Hands `output` the version's text in pieces, in order: the snapshot's, with each
         /// changed view written again (`SpecCodec.rewriteText`). False, with nothing handed
         /// over, when the text is not the nested text of a document named `name`.
-        public func write(name: String, to output: (ArraySlice<UInt8>) -> Void) -> Bool {
-            SpecCodec.rewriteText(text, name: name, changing: changes.mapValues { changes in
+        public func write(name: String, to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+            SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes.mapValues { changes in
                 { Materializer.view($0, changing: changes) }
             }, to: output)
         }
@@ -45,8 +47,8 @@ extension Store {
                     changes[id, default: []].append((property, entry.value))
                 }
             }
-            guard let text = changeLog.unpackText(blob) else { throw damagedText(documentID) }
-            return ShownText(text: text, changes: changes)
+            guard let kept = changeLog.unpackText(blob) else { throw damagedText(documentID) }
+            return ShownText(kept: kept, shown: Int(header.shown), changes: changes)
         }
     }
 
@@ -68,7 +70,7 @@ extension Store {
             // Compressed as it is written, with contexts of its own: the text of a large
             // document is never held whole (nor kept, past what a reader would unpack).
             return ChangeLog().packText(newest: SnapshotText.newestClock(of: raw), level: .text) { output in
-                SpecCodec.writeText(views, shape: .nested) { output($0[...]) }
+                SpecCodec.writeKeptText(views) { output($0[...]) }
             }
         }
         let made = Made()

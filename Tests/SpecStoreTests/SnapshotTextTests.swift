@@ -129,6 +129,12 @@ struct SnapshotTextTests {
         #expect(try keptText(store, first) == (try wholeText(store, first)), "no change since: the text as it is")
     }
 
+    /// `SpecCodec.rewriteText` on a whole text, kept first.
+    func rewrite(_ text: [UInt8], name: String, changing changes: [String: (View) -> View], to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let (kept, shown) = SpecCodec.keptText(text) else { return false }
+        return SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes, to: output)
+    }
+
     @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
@@ -136,19 +142,19 @@ struct SnapshotTextTests {
         let text = try wholeText(store, version)
         let wider: (View) -> View = { var view = $0; view.width = 5; return view }
         var written = 0
-        #expect(!SpecCodec.rewriteText(text, name: "other", changing: ["v0-0": wider]) { written += $0.count })
-        #expect(!SpecCodec.rewriteText(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count },
+        #expect(!rewrite(text, name: "other", changing: ["v0-0": wider]) { written += $0.count })
+        #expect(!rewrite(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count },
                 "the root's members cut short")
-        #expect(!SpecCodec.rewriteText(text, name: "d", changing: ["not valid": wider]) { written += $0.count })
-        #expect(!SpecCodec.rewriteText(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { written += $0.count },
+        #expect(!rewrite(text, name: "d", changing: ["not valid": wider]) { written += $0.count })
+        #expect(!rewrite(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { written += $0.count },
                 "a change of kind is not a change of shown properties")
         #expect(written == 0, "nothing handed over when the text is refused")
         // A view the text does not hold is left out; the rest is the text as it was.
         var same: [UInt8] = []
-        #expect(SpecCodec.rewriteText(text, name: "d", changing: ["absent": wider]) { same += $0 })
+        #expect(rewrite(text, name: "d", changing: ["absent": wider]) { same += $0 })
         #expect(same == text)
         var changed: [UInt8] = []
-        #expect(SpecCodec.rewriteText(text, name: "d", changing: ["v0-0": wider]) { changed += $0 })
+        #expect(rewrite(text, name: "d", changing: ["v0-0": wider]) { changed += $0 })
         #expect(changed != text && String(decoding: changed, as: UTF8.self).contains(#""width": 5"#))
         // A container whose children key is not written as the writer writes it would take its
         // children into its own part, over theirs: refused, not rewritten over itself.
@@ -156,8 +162,42 @@ struct SnapshotTextTests {
         let g0 = try #require(text.indices.first { text[$0...].starts(with: idOfG0) })
         let children = try #require(text.indices.first { $0 > g0 && text[$0...].starts(with: key) })
         let crafted = Array(text[..<children]) + Array(#""children" : ["#.utf8) + Array(text[(children + key.count)...])
-        #expect(!SpecCodec.rewriteText(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { written += $0.count })
+        #expect(!rewrite(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { written += $0.count })
         #expect(written == 0)
+    }
+
+    /// The kept text: each line's spaces as a count of two bytes, given back whole; a count that
+    /// is not one, or counts that add up to another text, are refused before anything is handed over.
+    @Test func aKeptTextStandsForItsTextAndNoOther() throws {
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        let text = try wholeText(store, try store.version(of: "d", revision: "head"))
+        let (kept, shown) = try #require(SpecCodec.keptText(text))
+        #expect(shown == text.count)
+        // Two bytes for the spaces after each line break but the last.
+        let breaks = text.indices.filter { text[$0] == 0x0A && $0 + 1 < text.count }
+        let spaces = breaks.map { text[($0 + 1)...].prefix { $0 == 0x20 }.count }.reduce(0, +)
+        #expect(kept.count == text.count - spaces + 2 * breaks.count)
+        // Kept piece by piece as the writer hands it over, the same bytes.
+        var pieces: [UInt8] = []
+        let views = try Materializer.views(named: "d", projection: try store.resolved(try store.version(of: "d", revision: "head")).projection)
+        #expect(SpecCodec.writeKeptText(views) { pieces += $0 } == text.count)
+        #expect(pieces == kept)
+        var whole: [UInt8] = []
+        #expect(SpecCodec.rewriteText(kept, shown: shown, name: "d", changing: [:]) { whole += $0 })
+        #expect(whole == text)
+        var written = 0
+        #expect(!SpecCodec.rewriteText(kept, shown: shown + 1, name: "d", changing: [:]) { written += $0.count })
+        let lineBreak = try #require(kept.indices.first { kept[$0] == 0x0A && $0 > 40 })
+        var notACount = kept
+        notACount[lineBreak + 1] = 0x20
+        #expect(!SpecCodec.rewriteText(notACount, shown: shown, name: "d", changing: [:]) { written += $0.count })
+        var larger = kept
+        larger[lineBreak + 1] = 0xFF
+        #expect(!SpecCodec.rewriteText(larger, shown: shown, name: "d", changing: [:]) { written += $0.count })
+        #expect(written == 0)
+        // A line that opens with more spaces than a count holds is not kept.
+        #expect(SpecCodec.keptText(Array("{\n".utf8) + [UInt8](repeating: 0x20, count: 20_000) + Array("}\n".utf8)) == nil)
     }
 
     @Test func aRootWithoutChildrenIsWrittenAgainWhereItStands() throws {
@@ -166,10 +206,10 @@ struct SnapshotTextTests {
         let after = StoreFixtures.spec(#"{"plumb": 1, "name": "r", "root": {"id": "r", "kind": "view", "width": 5, "height": 6, "opacity": 0.5, "cornerRadius": 2}}"#)
         let text = Array(SpecCodec.encodeText(before).utf8)
         var rewritten: [UInt8] = []
-        #expect(SpecCodec.rewriteText(text, name: "r", changing: ["r": { _ in after.views[0] }]) { rewritten += $0 })
+        #expect(rewrite(text, name: "r", changing: ["r": { _ in after.views[0] }]) { rewritten += $0 })
         #expect(String(decoding: rewritten, as: UTF8.self) == SpecCodec.encodeText(after))
         var back: [UInt8] = []
-        #expect(SpecCodec.rewriteText(rewritten, name: "r", changing: ["r": { _ in before.views[0] }]) { back += $0 })
+        #expect(rewrite(rewritten, name: "r", changing: ["r": { _ in before.views[0] }]) { back += $0 })
         #expect(back == text)
     }
 }

@@ -56,18 +56,23 @@ final class ChangeLog {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
-    /// The text `show` prints for a snapshot's version as stored (`SnapshotText`), compressed
-    /// as `write` hands it over; `nil` when it is larger than a reader would unpack.
-    func packText(newest: UInt64, level: Compression.Level, _ write: ((ArraySlice<UInt8>) -> Void) -> Void) -> [UInt8]? {
-        let (frame, count) = compression.compress(level: level, checksum: true, write)
-        guard count <= Self.snapshotLimit else { return nil }
-        return SnapshotText.header(newest: newest, count: count) + frame
+    /// The text `show` prints for a snapshot's version as stored (`SnapshotText`): the kept
+    /// text compressed as `write` hands it over, `write` returning the byte count of the text it
+    /// stands for (`nil`: none to keep); `nil` when either is larger than a reader would unpack.
+    func packText(newest: UInt64, level: Compression.Level, _ write: ((ArraySlice<UInt8>) -> Void) -> Int?) -> [UInt8]? {
+        var shown: Int?
+        let (frame, count) = compression.compress(level: level, checksum: true) { output in
+            withoutActuallyEscaping(output) { shown = write($0) }
+        }
+        guard let shown, count <= Self.snapshotLimit, shown <= Self.snapshotLimit else { return nil }
+        return SnapshotText.header(newest: newest, count: count, shown: shown) + frame
     }
 
-    /// The text of a stored snapshot text of the current form (`SnapshotText.isCurrentForm`);
+    /// The kept text of a stored snapshot text of the current form (`SnapshotText.isCurrentForm`);
     /// `nil` when damaged.
     func unpackText(_ blob: [UInt8]) -> [UInt8]? {
-        guard let header = SnapshotText.header(of: blob), header.count <= UInt64(Self.snapshotLimit) else { return nil }
+        guard let header = SnapshotText.header(of: blob), header.count <= UInt64(Self.snapshotLimit),
+              header.shown <= UInt64(Self.snapshotLimit) else { return nil }
         return compression.decompress(blob[SnapshotText.headerSize...], size: Int(header.count))
     }
 
@@ -76,7 +81,10 @@ final class ChangeLog {
     func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
         guard SnapshotText.isCurrentForm(blob) else { return blob }
         guard let header = SnapshotText.header(of: blob), let text = unpackText(blob) else { return nil }
-        return packText(newest: header.newest, level: level) { $0(text[...]) } ?? blob
+        return packText(newest: header.newest, level: level) { output in
+            output(text[...])
+            return Int(header.shown)
+        } ?? blob
     }
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when

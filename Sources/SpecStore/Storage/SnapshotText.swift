@@ -6,23 +6,26 @@ import SpecSync
 /// this text with those views written again (`SpecCodec.rewriteText`), not a whole state
 /// decoded, projected and written, as git reads a version by inflating its blob.
 ///
-/// Stored as a header (`magic`, the newest clock among the snapshot's entries and the text's
-/// byte count, 8 bytes each, big-endian), then the text as one zstd frame with its checksum
-/// (`ChangeLog.packText`). The form names the writer: a change to what `SpecEncoder` writes for
-/// a state changes the form, and a text of another form is not read (the whole state is).
+/// Stored as a header (`magic`, the newest clock among the snapshot's entries, the byte count
+/// of the kept text and that of the text it stands for, 8 bytes each, big-endian), then the
+/// text as `SpecCodec.writeKeptText` keeps it (each line's indentation as a count: a third of
+/// the bytes to inflate, search and hold) in one zstd frame with its checksum
+/// (`ChangeLog.packText`). The form names the writer: a change to what `SpecEncoder` writes
+/// for a state, or to how it is kept, changes the form, and a text of another form is not read
+/// (the whole state is). `PTX1`, the first form, kept the text itself.
 enum SnapshotText {
-    static let magic = Array("PTX1".utf8)
-    /// The form, the newest clock and the text's byte count.
-    static let headerSize = magic.count + 16
+    static let magic = Array("PTX2".utf8)
+    /// The form, the newest clock, the kept text's byte count and the text's.
+    static let headerSize = magic.count + 24
 
     /// What a stored text's header says, and where its frame starts.
     struct Header {
-        var newest: UInt64, count: UInt64
+        var newest: UInt64, count: UInt64, shown: UInt64
     }
 
-    static func header(newest: UInt64, count: Int) -> [UInt8] {
+    static func header(newest: UInt64, count: Int, shown: Int) -> [UInt8] {
         func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
-        return magic + bigEndian(newest) + bigEndian(UInt64(count))
+        return magic + bigEndian(newest) + bigEndian(UInt64(count)) + bigEndian(UInt64(shown))
     }
 
     /// Whether the blob is a text of the form this Plumb reads.
@@ -32,7 +35,7 @@ enum SnapshotText {
     static func header(of blob: [UInt8]) -> Header? {
         guard blob.count > headerSize, isCurrentForm(blob) else { return nil }
         func bigEndian(at offset: Int) -> UInt64 { blob[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-        return Header(newest: bigEndian(at: magic.count), count: bigEndian(at: magic.count + 8))
+        return Header(newest: bigEndian(at: magic.count), count: bigEndian(at: magic.count + 8), shown: bigEndian(at: magic.count + 16))
     }
 
     /// The newest clock among the state's entries: a change newer than it wins over every

@@ -1,0 +1,226 @@
+/// A nested spec text kept with the spaces that open each line as their count: two thirds of
+/// a nested text are indentation (the 2.7 MB text of a 10,000-view document keeps as 0.9 MB),
+/// and a snapshot's text is inflated, searched and held as kept (`SpecTextRewrite`).
+///
+/// After each line break but one that ends the text, two bytes `0x80 | n >> 7` and
+/// `0x80 | n & 0x7F` stand for the n spaces that open the next line. JSON text has no line
+/// break inside a string and no byte of 0x80 or above outside one, so the count after each
+/// break stands out from the text around it.
+enum SpecKeptText {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+    static let space = UInt8(ascii: " "), newline = UInt8(0x0A)
+
+    /// The largest count a line can keep (two bytes of seven bits).
+    static let countLimit = 1 << 14 - 1
+
+    /// Keeps a text given in pieces, a run of spaces going on from one piece into the next.
+    struct Keeper {
+        private var atLineStart = false
+        private var spaces = 0
+        /// The bytes of the text itself, so far.
+        private(set) var shown = 0
+        /// False once a line opened with more spaces than a count holds.
+        private(set) var fits = true
+
+        mutating func keep(_ piece: [UInt8], into out: inout [UInt8]) {
+            piece.withUnsafeBufferPointer { bytes in
+                shown += bytes.count
+                var index = 0
+                while index < bytes.count {
+                    if atLineStart {
+                        while index < bytes.count, bytes[index] == space {
+                            spaces += 1
+                            index += 1
+                        }
+                        // The run may go on in the next piece.
+                        guard index < bytes.count else { return }
+                        appendCount(into: &out)
+                    }
+                    let end = nextIndex(of: newline, in: bytes, from: index).map { $0 + 1 } ?? bytes.count
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index ..< end]))
+                    atLineStart = bytes[end - 1] == newline
+                    index = end
+                }
+            }
+        }
+
+        /// Ends the text: spaces after its last line break are kept too.
+        mutating func finish(into out: inout [UInt8]) {
+            if atLineStart, spaces > 0 { appendCount(into: &out) }
+        }
+
+        private mutating func appendCount(into out: inout [UInt8]) {
+            if spaces > countLimit { fits = false }
+            out.append(0x80 | UInt8(truncatingIfNeeded: spaces >> 7 & 0x7F))
+            out.append(0x80 | UInt8(truncatingIfNeeded: spaces & 0x7F))
+            spaces = 0
+            atLineStart = false
+        }
+    }
+
+    /// The count kept after the line break at `lineBreak`: `nil` when the two bytes after it
+    /// are not a count.
+    @inline(__always)
+    static func count(after lineBreak: Int, in text: Bytes) -> Int? {
+        guard lineBreak + 2 < text.count, text[lineBreak + 1] >= 0x80, text[lineBreak + 2] >= 0x80 else { return nil }
+        return Int(text[lineBreak + 1] & 0x7F) << 7 | Int(text[lineBreak + 2] & 0x7F)
+    }
+
+    /// Hands the text over in pieces of up to 64 KB, its lines' spaces given back.
+    struct Sink {
+        private static let capacity = 1 << 16
+        /// Room past `capacity` for spaces written sixteen at a time.
+        private static let slack = 16
+        private let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + slack, alignment: 16)
+        private var filled = 0
+
+        func free() { buffer.deallocate() }
+
+        mutating func flush(_ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if filled > 0 { output(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: filled)) }
+            filled = 0
+        }
+
+        @inline(__always)
+        mutating func append(_ source: UnsafeRawPointer, _ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if filled + count <= Self.capacity {
+                (buffer + filled).copyMemory(from: source, byteCount: count)
+                filled += count
+                return
+            }
+            var from = 0
+            while from < count {
+                if filled == Self.capacity { flush(output) }
+                let run = min(count - from, Self.capacity - filled)
+                (buffer + filled).copyMemory(from: source + from, byteCount: run)
+                filled += run
+                from += run
+            }
+        }
+
+        @inline(__always)
+        mutating func appendSpaces(_ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+            let spaces = SIMD16<UInt8>(repeating: space)
+            var left = count
+            while left > 0 {
+                if filled == Self.capacity { flush(output) }
+                let run = min(left, Self.capacity - filled)
+                // Sixteen at a time, the last store reaching at most into the slack.
+                var at = 0
+                while at < run {
+                    (buffer + filled + at).storeBytes(of: spaces, as: SIMD16<UInt8>.self)
+                    at += 16
+                }
+                filled += run
+                left -= run
+            }
+        }
+
+        /// `text[range]` with each line's count given back as spaces.
+        mutating func expand(_ text: Bytes, _ range: Range<Int>, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+            guard let bytes = text.baseAddress, !range.isEmpty else { return }
+            let base = UnsafeRawPointer(bytes), end = range.upperBound
+            var copied = range.lowerBound
+            var breaks = LineBreaks(bytes, from: range.lowerBound, to: end)
+            while let lineBreak = breaks.next() {
+                guard lineBreak + 3 <= end, bytes[lineBreak + 1] & bytes[lineBreak + 2] >= 0x80 else { continue }
+                let length = lineBreak + 1 - copied
+                // Most lines are short: sixteen bytes read and written at once, where the text
+                // has sixteen from there and the buffer room for them.
+                if length <= 16, copied + 16 <= text.count, filled + 16 <= Self.capacity {
+                    (buffer + filled).storeBytes(of: (base + copied).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                    filled += length
+                } else {
+                    append(base + copied, length, output)
+                }
+                appendSpaces(Int(bytes[lineBreak + 1] & 0x7F) << 7 | Int(bytes[lineBreak + 2] & 0x7F), output)
+                copied = lineBreak + 3
+            }
+            append(base + copied, end - copied, output)
+        }
+    }
+
+    /// The line breaks in `text[from ..< to]`, in order. Eight bytes at a time: a byte that is a
+    /// line break is one a word's exact zero-byte mask marks once the word is xored with line
+    /// breaks.
+    struct LineBreaks {
+        private let base: UnsafeRawPointer
+        private let end: Int
+        /// Where the word `marks` marks starts.
+        private var word: Int
+        private var marks: UInt64 = 0
+
+        /// The line breaks of `text[from ..< to]`, a text that is not empty.
+        init(_ text: UnsafePointer<UInt8>, from: Int, to: Int) {
+            base = UnsafeRawPointer(text)
+            end = to
+            word = from - 8
+        }
+
+        @inline(__always)
+        mutating func next() -> Int? {
+            while marks == 0 {
+                word += 8
+                guard word < end else { return nil }
+                if word + 8 <= end {
+                    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let bytes = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    marks = ~(((bytes & low) &+ low) | bytes | low)
+                } else {
+                    for offset in 0 ..< end - word where base.load(fromByteOffset: word + offset, as: UInt8.self) == newline {
+                        marks |= 0x80 << (8 * UInt64(offset))
+                    }
+                }
+            }
+            let at = word + marks.trailingZeroBitCount >> 3
+            marks &= marks &- 1
+            return at
+        }
+    }
+
+    /// Where `byte` is next in `text`, at or after `from`: sixteen bytes at a time.
+    static func nextIndex(of byte: UInt8, in text: Bytes, from: Int) -> Int? {
+        let bytes = UnsafeRawBufferPointer(text)
+        let pattern = SIMD16<UInt8>(repeating: byte)
+        var index = max(from, 0)
+        while index + 16 <= bytes.count {
+            let matches = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== pattern
+            if any(matches) {
+                for lane in 0..<16 where matches[lane] { return index + lane }
+            }
+            index += 16
+        }
+        while index < bytes.count {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension SpecCodec {
+    /// Hands `output` the nested text of `spec` as `rewriteText` reads it: `writeText`'s, with
+    /// the spaces that open each line kept as their count. Returns the byte count of the text
+    /// it stands for; `nil` when a line opens with more spaces than a count holds (16,383).
+    public static func writeKeptText(_ spec: some TreeOrderedViews, to output: ([UInt8]) -> Void) -> Int? {
+        var keeper = SpecKeptText.Keeper()
+        var kept: [UInt8] = []
+        writeText(spec, shape: .nested) { piece in
+            keeper.keep(piece, into: &kept)
+            output(kept)
+            kept.removeAll(keepingCapacity: true)
+        }
+        keeper.finish(into: &kept)
+        if !kept.isEmpty { output(kept) }
+        return keeper.fits ? keeper.shown : nil
+    }
+
+    /// A nested text kept as `writeKeptText` keeps it, and the byte count of the text.
+    public static func keptText(_ text: [UInt8]) -> (kept: [UInt8], shown: Int)? {
+        var keeper = SpecKeptText.Keeper()
+        var kept: [UInt8] = []
+        keeper.keep(text, into: &kept)
+        keeper.finish(into: &kept)
+        return keeper.fits ? (kept, keeper.shown) : nil
+    }
+}
