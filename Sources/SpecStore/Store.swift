@@ -122,9 +122,12 @@ public final class Store {
     }
 
     /// A connection, waiting up to `busyTimeout` for locks from its first read on: two readers
-    /// opening a store at once can find it locked while one rebuilds the log's index. A
-    /// read-only one falls back to an immutable open where SQLite cannot make the write-ahead
-    /// log's shared-memory file (a folder this user cannot write).
+    /// opening a store at once can find it locked while one rebuilds the log's index. A reader
+    /// alone in its process that cannot use the index read-only (another process cleared it and
+    /// has not built it again yet; it was deleted after the look) reads as any reader does,
+    /// building the index itself. A read-only one falls back to an immutable open only where
+    /// SQLite cannot make the write-ahead log's shared-memory file (a folder this user cannot
+    /// write).
     private static func connect(_ path: String, mode: Database.Mode) throws(SQLiteError) -> Database {
         func opened(_ mode: Database.Mode) throws(SQLiteError) -> Database {
             let database = try Database(path: path, mode: mode)
@@ -132,18 +135,21 @@ public final class Store {
             return database
         }
         guard mode == .readOnly || mode == .readOnlyAlone else { return try opened(mode) }
-        func read() throws(SQLiteError) -> Database {
+        func read(_ mode: Database.Mode) throws(SQLiteError) -> Database {
             let database = try opened(mode)
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
             return database
         }
+        func unreadable(_ error: SQLiteError) -> Bool { error.code & 0xFF == 14 || error.code & 0xFF == 8 }
         do {
-            return try read()
-        } catch let error where error.code & 0xFF == 14 || error.code & 0xFF == 8 {
-            // The log's index may have been deleted between the look and the open (by an older
-            // Plumb closing): a second look opens the store as it is now.
-            if let database = try? read() { return database }
-            return try opened(.immutable)
+            return try read(mode)
+        } catch let error where unreadable(error) {
+            guard mode == .readOnlyAlone else { return try opened(.immutable) }
+            do {
+                return try read(.readOnly)
+            } catch let error where unreadable(error) {
+                return try opened(.immutable)
+            }
         }
     }
 
