@@ -47,11 +47,11 @@ public final class Database {
             var index = stat()
             if stat(path + "-shm", &index) == 0 {
                 flags |= SQLITE_OPEN_URI
-                name = "file:" + Database.uriEscaped(path) + "?readonly_shm=1"
+                name = Database.uri(path, query: "readonly_shm=1")
             }
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-            name = "file:" + Database.uriEscaped(path) + "?immutable=1"
+            name = Database.uri(path, query: "immutable=1")
         }
         let code = sqlite3_open_v2(name, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
@@ -63,6 +63,12 @@ public final class Database {
         handle = pointer
         keepsLog = mode == .readWrite
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// A `file:` URI naming `path`, with `query`. An absolute path follows an empty authority
+    /// (`file:///…`): after `file:` alone, a path that starts with `//` would be read as one.
+    private static func uri(_ path: String, query: String) -> String {
+        (path.hasPrefix("/") ? "file://" : "file:") + uriEscaped(path) + "?" + query
     }
 
     /// A path as the path part of a `file:` URI.
