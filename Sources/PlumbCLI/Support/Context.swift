@@ -25,6 +25,11 @@ public final class Context {
     /// walking up.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
+        // A reader alone in the process shares the log's index read-only: a writer opened after
+        // it could not write. No command reads before it writes; one that did would be told so.
+        if openedReader != nil, exitsAfter {
+            throw CLIError.failure("this command read the store before opening it for writing, which plumb does not do")
+        }
         let store = try open(try storeFilePath())
         openedStore = store
         return store
