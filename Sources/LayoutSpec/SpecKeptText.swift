@@ -62,27 +62,47 @@ enum SpecKeptText {
     /// are not a count.
     @inline(__always)
     static func count(after lineBreak: Int, in text: Bytes) -> Int? {
-        guard lineBreak + 2 < text.count, text[lineBreak + 1] >= 0x80, text[lineBreak + 2] >= 0x80 else { return nil }
-        return Int(text[lineBreak + 1] & 0x7F) << 7 | Int(text[lineBreak + 2] & 0x7F)
+        guard lineBreak + 2 < text.count else { return nil }
+        return count(text[lineBreak + 1], text[lineBreak + 2])
     }
 
-    /// Hands the text over in pieces of up to 64 KB, its lines' spaces given back.
-    struct Sink {
+    /// The count two bytes keep: `nil` when they are not one.
+    @inline(__always)
+    static func count(_ first: UInt8, _ second: UInt8) -> Int? {
+        guard first & second >= 0x80 else { return nil }
+        return Int(first & 0x7F) << 7 | Int(second & 0x7F)
+    }
+
+    /// Hands the text over in pieces of up to 64 KB, its lines' spaces given back, each piece
+    /// ending on a whole character (`Console.write(bytes:)` asks it).
+    final class Sink {
         private static let capacity = 1 << 16
         /// Room past `capacity` for spaces written sixteen at a time.
         private static let slack = 16
         private let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + slack, alignment: 16)
         private var filled = 0
 
-        func free() { buffer.deallocate() }
+        deinit { buffer.deallocate() }
 
-        mutating func flush(_ output: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if filled > 0 { output(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: filled)) }
-            filled = 0
+        /// Hands over what is held. Unless the text ends here, a character cut at the end of the
+        /// buffer is kept back for the next piece.
+        func flush(_ output: (UnsafeBufferPointer<UInt8>) -> Void, ends: Bool = true) {
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            var cut = filled
+            if !ends, filled > 0 {
+                var first = filled - 1
+                while first > 0, filled - first < 4, bytes[first] & 0xC0 == 0x80 { first -= 1 }
+                let lead = bytes[first]
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                if first > 0, first + length > filled { cut = first }
+            }
+            if cut > 0 { output(UnsafeBufferPointer(start: bytes, count: cut)) }
+            buffer.copyMemory(from: buffer + cut, byteCount: filled - cut)
+            filled -= cut
         }
 
         @inline(__always)
-        mutating func append(_ source: UnsafeRawPointer, _ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func append(_ source: UnsafeRawPointer, _ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
             if filled + count <= Self.capacity {
                 (buffer + filled).copyMemory(from: source, byteCount: count)
                 filled += count
@@ -90,7 +110,7 @@ enum SpecKeptText {
             }
             var from = 0
             while from < count {
-                if filled == Self.capacity { flush(output) }
+                if filled == Self.capacity { flush(output, ends: false) }
                 let run = min(count - from, Self.capacity - filled)
                 (buffer + filled).copyMemory(from: source + from, byteCount: run)
                 filled += run
@@ -99,11 +119,11 @@ enum SpecKeptText {
         }
 
         @inline(__always)
-        mutating func appendSpaces(_ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func appendSpaces(_ count: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
             let spaces = SIMD16<UInt8>(repeating: space)
             var left = count
             while left > 0 {
-                if filled == Self.capacity { flush(output) }
+                if filled == Self.capacity { flush(output, ends: false) }
                 let run = min(left, Self.capacity - filled)
                 // Sixteen at a time, the last store reaching at most into the slack.
                 var at = 0
@@ -117,13 +137,13 @@ enum SpecKeptText {
         }
 
         /// `text[range]` with each line's count given back as spaces.
-        mutating func expand(_ text: Bytes, _ range: Range<Int>, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func expand(_ text: Bytes, _ range: Range<Int>, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
             guard let bytes = text.baseAddress, !range.isEmpty else { return }
             let base = UnsafeRawPointer(bytes), end = range.upperBound
             var copied = range.lowerBound
             var breaks = LineBreaks(bytes, from: range.lowerBound, to: end)
             while let lineBreak = breaks.next() {
-                guard lineBreak + 3 <= end, bytes[lineBreak + 1] & bytes[lineBreak + 2] >= 0x80 else { continue }
+                guard lineBreak + 3 <= end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else { continue }
                 let length = lineBreak + 1 - copied
                 // Most lines are short: sixteen bytes read and written at once, where the text
                 // has sixteen from there and the buffer room for them.
@@ -133,7 +153,7 @@ enum SpecKeptText {
                 } else {
                     append(base + copied, length, output)
                 }
-                appendSpaces(Int(bytes[lineBreak + 1] & 0x7F) << 7 | Int(bytes[lineBreak + 2] & 0x7F), output)
+                appendSpaces(spaces, output)
                 copied = lineBreak + 3
             }
             append(base + copied, end - copied, output)

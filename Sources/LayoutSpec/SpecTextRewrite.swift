@@ -6,9 +6,9 @@
 /// Each view is found by its `id` member, the first of its object, and its own part of the text
 /// is what `viewMembers` made: from its `{` to the `}` of a view without children (an object of
 /// up to four scalar members on one line, as `JSONWriter` writes it, or one member a line), or
-/// to the `,` before the `"children"` key of one with children. That part is read back as the view it shows
-/// (`SpecDecoder`), changed, and written again at the same depth; the rest is handed over with
-/// its spaces given back.
+/// to the `,` before the `"children"` key of one with children. That part is read back as the
+/// view it shows (`SpecDecoder`), changed, and written again at the same depth; the rest is
+/// handed over with its spaces given back.
 enum SpecTextRewrite {
     /// A view's own part of the kept text: `start ..< end`, the depth its object is written at,
     /// and whether its `children` follow.
@@ -53,8 +53,7 @@ enum SpecTextRewrite {
                 }
                 written.append((part, out))
             }
-            var sink = SpecKeptText.Sink()
-            defer { sink.free() }
+            let sink = SpecKeptText.Sink()
             var copied = 0
             for (part, view) in written {
                 sink.expand(text, copied ..< part.start, output)
@@ -148,9 +147,8 @@ enum SpecTextRewrite {
         var breaks = SpecKeptText.LineBreaks(bytes, from: 0, to: end)
         // A break that ends the text has no count.
         while let lineBreak = breaks.next(), lineBreak + 1 < end {
-            guard lineBreak + 2 < end, bytes[lineBreak + 1] & bytes[lineBreak + 2] >= 0x80 else { return nil }
-            shown += Int(bytes[lineBreak + 1] & 0x7F) << 7 | Int(bytes[lineBreak + 2] & 0x7F)
-            shown -= 2
+            guard lineBreak + 2 < end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else { return nil }
+            shown += spaces - 2
             let start = lineBreak + 3
             if start < end, bytes[start] == brace, !ids.isEmpty, !consider(start) { return nil }
         }

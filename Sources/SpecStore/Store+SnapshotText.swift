@@ -6,15 +6,17 @@ extension Store {
     /// What `plumb show` prints for a version in the nested shape: the text kept with a
     /// snapshot, and the changes since that snapshot to write into it.
     public struct ShownText {
-        /// The snapshot's text as kept (`SpecCodec.writeKeptText`), standing for `shown` bytes.
+        /// The snapshot's text as kept (`SpecCodec.writeKeptText`).
         public let kept: [UInt8]
+        /// The byte count of the text `kept` stands for.
         public let shown: Int
         /// By view, the changes since the snapshot: each property's last-writer-wins winner.
         public let changes: [String: [(property: Property, value: String?)]]
 
         /// Hands `output` the version's text in pieces, in order: the snapshot's, with each
-        /// changed view written again (`SpecCodec.rewriteText`). False, with nothing handed
-        /// over, when the text is not the nested text of a document named `name`.
+        /// changed view written again (`SpecCodec.rewriteText`); a piece is valid during the
+        /// call only. False, with nothing handed over, when the text is not the nested text of
+        /// a document named `name`.
         public func write(name: String, to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
             SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes.mapValues { changes in
                 { Materializer.view($0, changing: changes) }

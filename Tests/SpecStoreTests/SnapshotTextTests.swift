@@ -200,6 +200,25 @@ struct SnapshotTextTests {
         #expect(SpecCodec.keptText(Array("{\n".utf8) + [UInt8](repeating: 0x20, count: 20_000) + Array("}\n".utf8)) == nil)
     }
 
+    /// Past the 64 KB the text is handed over in, each piece ends on a whole character: labels
+    /// in three-byte characters make some of those ends fall inside one.
+    @Test func aLongTextIsHandedOverInWholeCharacters() throws {
+        func spec(width700: Int) -> Spec {
+            let labels = (0..<3_000).map { #"{"id": "l\#($0)", "kind": "label", "text": "名前と住所と電話番号と生年月日と国籍 \#($0)", "width": \#($0 == 700 ? width700 : $0 % 97)}"# }
+            let groups = stride(from: 0, to: labels.count, by: 50).map { start in
+                #"{"id": "g\#(start)", "kind": "stack", "children": [\#(labels[start ..< start + 50].joined(separator: ","))]}"#
+            }
+            return StoreFixtures.spec(#"{"plumb": 1, "name": "t", "root": {"id": "root", "kind": "stack", "children": [\#(groups.joined(separator: ","))]}}"#)
+        }
+        let text = Array(SpecCodec.encodeText(spec(width700: 13)).utf8)
+        #expect(text.count > 6 << 16)
+        var pieces: [[UInt8]] = []
+        #expect(rewrite(text, name: "t", changing: ["l700": { var view = $0; view.width = 5; return view }]) { pieces.append(Array($0)) })
+        #expect(pieces.count > 6)
+        #expect(pieces.allSatisfy { String(validating: $0, as: UTF8.self) != nil }, "no piece cuts a character")
+        #expect(pieces.flatMap { $0 } == Array(SpecCodec.encodeText(spec(width700: 5)).utf8))
+    }
+
     @Test func aRootWithoutChildrenIsWrittenAgainWhereItStands() throws {
         // On one line beside its key while it holds four members or fewer, then a member a line.
         let before = StoreFixtures.spec(#"{"plumb": 1, "name": "r", "root": {"id": "r", "kind": "view", "width": 1}}"#)
