@@ -113,6 +113,27 @@ struct SnapshotTextTests {
         #expect(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob == other)
     }
 
+    /// A text of the first form (the text itself, not kept) is read whole until `plumb gc`
+    /// keeps it in this one.
+    @Test func gcKeepsATextOfTheFirstFormInThisOne() throws {
+        let folder = TemporaryFolder()
+        let store = try document(in: folder)
+        _ = try StoreFixtures.set("d", "v1-2", .width, .number(3), in: store)
+        let head = try store.version(of: "d", revision: "head")
+        let blob = try #require(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob)
+        let header = try #require(SnapshotText.header(of: blob))
+        let text = try wholeText(store, try store.version(of: "d", revision: "1"))
+        let (frame, count) = Compression().compress(level: .text, checksum: true) { $0(text[...]) }
+        func bigEndian(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+        let first = SnapshotText.firstMagic + bigEndian(header.newest) + bigEndian(UInt64(count)) + frame
+        try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(first)])
+        #expect(try store.shownText(of: head) == nil, "not read in the first form")
+        _ = try store.compact()
+        let kept = try #require(try store.database.scalar("SELECT text FROM snapshot_texts")?.blob)
+        #expect(SnapshotText.isCurrentForm(kept))
+        #expect(try keptText(store, head) == (try wholeText(store, head)))
+    }
+
     @Test func aChangeNoNewerThanTheSnapshotLeavesTheReadToTheWholeState() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)

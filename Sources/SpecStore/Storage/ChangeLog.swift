@@ -76,9 +76,19 @@ final class ChangeLog {
         return compression.decompress(blob[SnapshotText.headerSize...], size: Int(header.count))
     }
 
-    /// A stored snapshot text compressed again at `level` (`plumb gc`), one of another form as
-    /// it is; `nil` when damaged.
+    /// A stored snapshot text compressed again at `level` (`plumb gc`): one of the first form
+    /// kept in this one (left as it is when it does not unpack: it is never read), one of
+    /// another form as it is; `nil` when damaged.
     func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+        if let first = SnapshotText.firstFormHeader(of: blob) {
+            guard first.count <= UInt64(Self.snapshotLimit),
+                  let text = compression.decompress(blob[first.frame...], size: Int(first.count)),
+                  let (kept, shown) = SpecCodec.keptText(text) else { return blob }
+            return packText(newest: first.newest, level: level) { output in
+                output(kept[...])
+                return shown
+            } ?? blob
+        }
         guard SnapshotText.isCurrentForm(blob) else { return blob }
         guard let header = SnapshotText.header(of: blob), let text = unpackText(blob) else { return nil }
         return packText(newest: header.newest, level: level) { output in

@@ -31,6 +31,18 @@ enum SnapshotText {
     /// Whether the blob is a text of the form this Plumb reads.
     static func isCurrentForm(_ blob: [UInt8]) -> Bool { blob.starts(with: magic) }
 
+    /// The first form, `PTX1`: the newest clock and the text's byte count, then the text itself
+    /// (not kept) in one frame. `plumb gc` keeps it again in this form.
+    static let firstMagic = Array("PTX1".utf8)
+
+    /// A text of the first form: its newest clock, its byte count and where its frame starts;
+    /// `nil` when the blob is not one or is cut short.
+    static func firstFormHeader(of blob: [UInt8]) -> (newest: UInt64, count: UInt64, frame: Int)? {
+        guard blob.count > firstMagic.count + 16, blob.starts(with: firstMagic) else { return nil }
+        func bigEndian(at offset: Int) -> UInt64 { blob[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        return (bigEndian(at: firstMagic.count), bigEndian(at: firstMagic.count + 8), firstMagic.count + 16)
+    }
+
     /// The header of a blob of the current form; `nil` when it is cut short.
     static func header(of blob: [UInt8]) -> Header? {
         guard blob.count > headerSize, isCurrentForm(blob) else { return nil }
