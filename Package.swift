@@ -50,12 +50,15 @@ let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-
 /// - SQLite and zstd. Debian builds them to bind every symbol at load (`BIND_NOW`): SQLite's
 ///   1,510 bindings to itself were a seventh of `plumb log`'s 9.2 million instructions, and the
 ///   command took 2.8 ms against 2.5 linked in (by turns, copies of both builds).
-/// `Sources/plumb/link` holds linker scripts named `libstdc++.so`, `libsqlite3.so` and
-/// `libzstd.so` that each name the archive; `-lsqlite3` and `-lzstd` reach them because
-/// `CSQLite` and `CZstd` name no pkg-config package (whose `-L` would come first).
-let archives = ["libstdc++.a", "libsqlite3.a", "libzstd.a"]
-let staticC = archives.allSatisfy { commandOutput(["clang", "-print-file-name=\($0)"])?.hasPrefix("/") == true }
-    ? ["-L", Context.packageDirectory + "/Sources/plumb/link"] : []
+/// A folder of `Sources/plumb/link` for each holds a linker script named as the shared library
+/// (`libstdc++.so`, `libsqlite3.so`, `libzstd.so`) that names the archive, and is searched
+/// first where the archive is found; `-lsqlite3` and `-lzstd` reach theirs because `CSQLite`
+/// and `CZstd` name no pkg-config package (whose `-L` would come first). Linked in, SQLite and
+/// zstd follow the system's updates of them when `plumb` is built again, not before.
+let staticC = [("libstdc++.a", "cxx"), ("libsqlite3.a", "sqlite3"), ("libzstd.a", "zstd")].flatMap { archive, folder in
+    commandOutput(["clang", "-print-file-name=" + archive])?.hasPrefix("/") == true
+        ? ["-L", Context.packageDirectory + "/Sources/plumb/link/" + folder] : []
+}
 let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
     ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
                      "-Xclang-linker", "-no-pie"] + staticC)]
