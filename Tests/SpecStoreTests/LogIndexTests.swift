@@ -10,13 +10,19 @@ import Testing
 @Suite struct LogIndexTests {
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
+    /// A new store at `path` holding document `d` at version 1; with `logOnly`, its writer left
+    /// open with that version in the log alone.
+    func written(_ path: String, logOnly: Bool = false) throws -> Store {
+        let store = try Store.create(at: path)
+        if logOnly { try store.database.execute("PRAGMA wal_autocheckpoint = 0") }
+        _ = try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "r", "kind": "stack"}}"#), to: store)
+        return store
+    }
+
     @Test func aClosedWriterLeavesTheLogEmptyAndAReaderWritesNeither() throws {
         let folder = TemporaryFolder()
         let path = folder.path("s.sqlite")
-        do {
-            let store = try Store.create(at: path)
-            _ = try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "r", "kind": "stack"}}"#), to: store)
-        }
+        _ = try written(path)
         let index = try #require(bytes(path + "-shm"), "the index stays beside the store")
         #expect(bytes(path + "-wal")?.count == 0, "the log stays, emptied into the store")
         let modified = try FileManager.default.attributesOfItem(atPath: path + "-shm")[.modificationDate] as? Date
@@ -32,9 +38,7 @@ import Testing
     @Test func aReaderSeesWhatAnOpenWriterCommittedToTheLog() throws {
         let folder = TemporaryFolder()
         let path = folder.path("s.sqlite")
-        let writer = try Store.create(at: path)
-        try writer.database.execute("PRAGMA wal_autocheckpoint = 0")
-        _ = try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "r", "kind": "stack"}}"#), to: writer)
+        let writer = try written(path, logOnly: true)
         #expect((bytes(path + "-wal")?.count ?? 0) > 0, "the version is in the log, not yet in the store")
         let reader = try Store.open(at: path, access: .read, alone: true)
         #expect(try reader.log(of: "d").count == 1)
@@ -46,9 +50,7 @@ import Testing
     @Test func aReaderSeesTheLogOfAKilledWriter() throws {
         let folder = TemporaryFolder()
         let path = folder.path("s.sqlite"), copy = folder.path("copy.sqlite")
-        let writer = try Store.create(at: path)
-        try writer.database.execute("PRAGMA wal_autocheckpoint = 0")
-        _ = try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "r", "kind": "stack"}}"#), to: writer)
+        let writer = try written(path, logOnly: true)
         _ = try StoreFixtures.set("d", "r", .width, .number(40), in: writer)
         for suffix in ["", "-wal", "-shm"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix) }
         let reader = try Store.open(at: copy, access: .read, alone: true)
@@ -63,10 +65,7 @@ extension LogIndexTests {
     @Test func aWriterOpenedAfterAReaderInTheSameProcessWrites() throws {
         let folder = TemporaryFolder()
         let path = folder.path("s.sqlite")
-        do {
-            let store = try Store.create(at: path)
-            _ = try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "d", "root": {"id": "r", "kind": "stack"}}"#), to: store)
-        }
+        _ = try written(path)
         let reader = try Store.open(at: path, access: .read)
         #expect(try reader.log(of: "d").count == 1)
         let writer = try Store.open(at: path)
