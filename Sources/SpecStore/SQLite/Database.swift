@@ -88,7 +88,8 @@ public final class Database {
         statements.removeAll()
         if keepsLog {
             // The last connection to close copies the log into the file and then, instead of
-            // deleting the log and its index, empties the log to zero bytes.
+            // deleting the log and its index, empties the log to zero bytes. Should either call
+            // fail, the close is SQLite's usual one (the files deleted): nothing to report.
             var keep: Int32 = 1
             sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
             sqlite3_exec(handle, "PRAGMA journal_size_limit = 0", nil, nil, nil)
