@@ -23,7 +23,8 @@ import Testing
             let process = Process()
             process.executableURL = PlumbRunner.executable
             process.arguments = ["--store", plumb.storePath] + arguments
-            process.environment = ["NO_COLOR": "1"]
+            // The test's own environment (a sanitizer's options among it), without colour.
+            process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
