@@ -47,6 +47,10 @@ let lazySwiftSettings: [SwiftSetting] = [.unsafeFlags(lazyIncludes.flatMap { ["-
 /// - The C++ library the Swift runtime needs (as `-static-libstdc++` would, which the Swift
 ///   driver's own `-lstdc++` overrides). Loading the shared one and binding its symbols cost
 ///   every start 1.8 of `plumb log`'s 11.9 million instructions (`--version` 2.4 against 1.9 ms).
+/// - The unwinder and the compiler's helpers (`-static-libgcc`): loading the shared
+///   `libgcc_s`, which the C++ link names otherwise, mapped, relocated and ran one more library
+///   at every start, its processor probe too (`plumb log` 2.71 against 2.52 ms, by turns).
+///   Libraries loaded later (librsvg) bring the shared one for their own frames.
 /// - SQLite and zstd. Debian builds them to bind every symbol at load (`BIND_NOW`): SQLite's
 ///   1,510 bindings to itself were a seventh of `plumb log`'s 9.2 million instructions, and the
 ///   command took 2.8 ms against 2.5 linked in (by turns, copies of both builds).
@@ -61,7 +65,7 @@ let staticC = [("libstdc++.a", "cxx"), ("libsqlite3.a", "sqlite3"), ("libzstd.a"
 }
 let staticRuntime: [LinkerSetting] = Context.environment["PLUMB_SANITIZER"] == nil
     ? [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                     "-Xclang-linker", "-no-pie"] + staticC)]
+                     "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc"] + staticC)]
     : []
 
 let package = Package(
