@@ -4,8 +4,8 @@ import CZstd
 /// snapshots. Commits compress fast (`Level.write`); `plumb gc` recompresses tighter
 /// (`Level.compact`), as `git gc` repacks.
 ///
-/// Owns one compression and one decompression context (`ZSTD_CCtx`, `ZSTD_DCtx`), reused for
-/// every blob: making a context costs more than compressing a small chunk.
+/// Owns up to one compression and one decompression context (`ZSTD_CCtx`, `ZSTD_DCtx`), reused
+/// for every blob: making a context costs more than compressing a small chunk.
 final class Compression {
     enum Level: Int32 {
         /// While writing: ~300 MB/s here, about 6× smaller than the raw bytes.
@@ -21,20 +21,28 @@ final class Compression {
         case compact = 15
     }
 
-    private let compressor: OpaquePointer
-    private let decompressor: OpaquePointer
+    /// Each context is made on first use: a command that reads only inflates, and `plumb log`
+    /// does neither (making both cost every start zstd's set-up and four pages of zeroed memory).
+    private var madeCompressor: OpaquePointer?
+    private var madeDecompressor: OpaquePointer?
 
-    init() {
-        guard let compressor = ZSTD_createCCtx(), let decompressor = ZSTD_createDCtx() else {
-            preconditionFailure("zstd could not allocate its contexts")
-        }
-        self.compressor = compressor
-        self.decompressor = decompressor
+    private var compressor: OpaquePointer {
+        if let madeCompressor { return madeCompressor }
+        guard let context = ZSTD_createCCtx() else { preconditionFailure("zstd could not allocate its contexts") }
+        madeCompressor = context
+        return context
+    }
+
+    private var decompressor: OpaquePointer {
+        if let madeDecompressor { return madeDecompressor }
+        guard let context = ZSTD_createDCtx() else { preconditionFailure("zstd could not allocate its contexts") }
+        madeDecompressor = context
+        return context
     }
 
     deinit {
-        ZSTD_freeCCtx(compressor)
-        ZSTD_freeDCtx(decompressor)
+        ZSTD_freeCCtx(madeCompressor)
+        ZSTD_freeDCtx(madeDecompressor)
     }
 
     /// One zstd frame holding `bytes` (its size recorded in the frame header).
