@@ -136,44 +136,83 @@ enum SpecKeptText {
             }
         }
 
-        /// `text[range]` with each line's count given back as spaces.
-        func expand(_ text: Bytes, _ range: Range<Int>, _ output: (UnsafeBufferPointer<UInt8>) -> Void) {
-            guard let bytes = text.baseAddress, !range.isEmpty else { return }
+        /// Hands over `text[range]` with each line's count given back as spaces, and returns
+        /// the byte count of the text it stands for; `nil` when a line break in it, but one that
+        /// ends `text`, is not followed by a count, or the text goes past `limit` bytes (what
+        /// went before is handed over).
+        func expand(_ text: Bytes, _ range: Range<Int>, limit: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> Int? {
+            guard let bytes = text.baseAddress, !range.isEmpty else { return 0 }
             let base = UnsafeRawPointer(bytes), end = range.upperBound
-            var copied = range.lowerBound
-            var breaks = LineBreaks(bytes, from: range.lowerBound, to: end)
+            var copied = range.lowerBound, stands = 0
+            var breaks = Occurrences(of: newline, in: bytes, from: range.lowerBound, to: end)
             while let lineBreak = breaks.next() {
-                guard lineBreak + 3 <= end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else { continue }
+                guard lineBreak + 3 <= end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else {
+                    if lineBreak + 1 == text.count { break }
+                    return nil
+                }
                 let length = lineBreak + 1 - copied
-                // Most lines are short: sixteen bytes read and written at once, where the text
-                // has sixteen from there and the buffer room for them.
-                if length <= 16, copied + 16 <= text.count, filled + 16 <= Self.capacity {
-                    (buffer + filled).storeBytes(of: (base + copied).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-                    filled += length
+                stands += length + spaces
+                guard stands <= limit else { return nil }
+                // Most lines are short and not deep: their bytes written as 32, and their spaces
+                // as 64, sixteen at a time and without a branch on either length, where the text
+                // has 32 bytes from there and the buffer room for 96.
+                if length <= 32, spaces <= 64, copied + 32 <= text.count, filled + 96 <= Self.capacity {
+                    let from = base + copied, to = buffer + filled
+                    to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                    (to + 16).storeBytes(of: (from + 16).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                    let blank = to + length, sixteen = SIMD16<UInt8>(repeating: space)
+                    blank.storeBytes(of: sixteen, as: SIMD16<UInt8>.self)
+                    (blank + 16).storeBytes(of: sixteen, as: SIMD16<UInt8>.self)
+                    (blank + 32).storeBytes(of: sixteen, as: SIMD16<UInt8>.self)
+                    (blank + 48).storeBytes(of: sixteen, as: SIMD16<UInt8>.self)
+                    filled += length + spaces
                 } else {
                     append(base + copied, length, output)
+                    appendSpaces(spaces, output)
                 }
-                appendSpaces(spaces, output)
                 copied = lineBreak + 3
             }
+            stands += end - copied
+            guard stands <= limit else { return nil }
             append(base + copied, end - copied, output)
+            return stands
         }
     }
 
-    /// The line breaks in `text[from ..< to]`, in order. Eight bytes at a time: a byte that is a
-    /// line break is one a word's exact zero-byte mask marks once the word is xored with line
-    /// breaks.
-    struct LineBreaks {
+    /// The byte count of the text `text[range]` stands for, its counts given back as spaces;
+    /// `nil` when a line break in it, but one that ends `text`, is not followed by a count.
+    static func shownCount(of text: Bytes, _ range: Range<Int>) -> Int? {
+        guard let bytes = text.baseAddress, !range.isEmpty else { return 0 }
+        var stands = range.count
+        var breaks = Occurrences(of: newline, in: bytes, from: range.lowerBound, to: range.upperBound)
+        while let lineBreak = breaks.next() {
+            guard lineBreak + 3 <= range.upperBound, let spaces = count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else {
+                if lineBreak + 1 == text.count { break }
+                return nil
+            }
+            stands += spaces - 2
+        }
+        return stands
+    }
+
+    /// Where one byte is in `text[from ..< to]`, in order. Eight bytes at a time: a byte that is
+    /// the one sought is one a word's exact zero-byte mask marks once the word is xored with
+    /// eight of it.
+    struct Occurrences {
         private let base: UnsafeRawPointer
         private let end: Int
+        private let byte: UInt8
+        private let pattern: UInt64
         /// Where the word `marks` marks starts.
         private var word: Int
         private var marks: UInt64 = 0
 
-        /// The line breaks of `text[from ..< to]`, a text that is not empty.
-        init(_ text: UnsafePointer<UInt8>, from: Int, to: Int) {
+        /// Where `byte` is in `text[from ..< to]`, a text that is not empty.
+        init(of byte: UInt8, in text: UnsafePointer<UInt8>, from: Int, to: Int) {
             base = UnsafeRawPointer(text)
             end = to
+            self.byte = byte
+            pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
             word = from - 8
         }
 
@@ -184,10 +223,10 @@ enum SpecKeptText {
                 guard word < end else { return nil }
                 if word + 8 <= end {
                     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                    let bytes = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let bytes = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self)) ^ pattern
                     marks = ~(((bytes & low) &+ low) | bytes | low)
                 } else {
-                    for offset in 0 ..< end - word where base.load(fromByteOffset: word + offset, as: UInt8.self) == newline {
+                    for offset in 0 ..< end - word where base.load(fromByteOffset: word + offset, as: UInt8.self) == byte {
                         marks |= 0x80 << (8 * UInt64(offset))
                     }
                 }

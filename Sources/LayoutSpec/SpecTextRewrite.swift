@@ -18,32 +18,35 @@ enum SpecTextRewrite {
 
     /// Hands `output` the text `kept` stands for, in pieces and in order, with each view named
     /// in `changes` written again as its function makes it from the view the text shows; views
-    /// the text does not hold (not shown in it) are left out. False, with nothing handed over,
-    /// when the text does not stand for `shown` bytes in the nested text of a document named
-    /// `name`, a line's count is not one, a view's part is not where `SpecEncoder` would have
-    /// put it or does not read as that view, a view is there twice, or an id is not a valid id
-    /// (its text could hold escapes).
+    /// the text does not hold (not shown in it) are left out.
+    ///
+    /// Refused, with nothing handed over, when the text does not open as the nested text of a
+    /// document named `name`, a changed view's part is not where `SpecEncoder` would have put it
+    /// or does not read as that view, a view is there twice, or an id is not a valid id (its
+    /// text could hold escapes). The rest of the text is checked as it is handed over: damaged
+    /// when a line's count is not one or the text does not stand for `shown` bytes. (The text
+    /// comes out of a frame whose checksum stands for it: only a text made to fail gets there.)
     static func rewrite(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
-                        to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+                        to output: (UnsafeBufferPointer<UInt8>) -> Void) -> SpecCodec.Rewritten {
         var opening: [UInt8] = []
         SpecEncoder.opening(name: name, shape: .nested, into: &opening)
         var keeper = SpecKeptText.Keeper(), keptOpening: [UInt8] = []
         keeper.keep(opening, into: &keptOpening)
-        guard kept.starts(with: keptOpening + [brace]) else { return false }
+        guard kept.starts(with: keptOpening + [brace]) else { return .refused }
         let changes = Array(changes)
-        guard changes.allSatisfy({ Identifier.isValid($0.key) }) else { return false }
+        guard changes.allSatisfy({ Identifier.isValid($0.key) }) else { return .refused }
         let ids = changes.map { Array($0.key.utf8) }
         return kept.withUnsafeBufferPointer { text in
-            // Every line is read and every view written before anything is handed over, so a
+            // Every changed view is found and written before anything is handed over, so a
             // refusal hands over nothing.
-            guard let (parts, total) = scan(Wanted(ids), ids: ids, root: keptOpening.count, in: text), total == shown else { return false }
+            guard let parts = find(Wanted(ids), ids: ids, root: keptOpening.count, in: text) else { return .refused }
             var written: [(part: Part, text: [UInt8])] = []
             for (index, part) in parts.sorted(by: { $0.value.start < $1.value.start }) {
                 // Parts of the writer's text never overlap; a text where they do is not its.
                 guard part.start >= written.last?.part.end ?? 0,
-                      let shownView = view(of: part, in: text), shownView.id == changes[index].key else { return false }
+                      let shownView = view(of: part, in: text), shownView.id == changes[index].key else { return .refused }
                 let now = changes[index].value(shownView)
-                guard now.id == shownView.id, now.kind == shownView.kind else { return false }
+                guard now.id == shownView.id, now.kind == shownView.kind else { return .refused }
                 var out: [UInt8] = []
                 let members = SpecEncoder.viewMembers(now)
                 if part.opensChildren {
@@ -54,15 +57,19 @@ enum SpecTextRewrite {
                 written.append((part, out))
             }
             let sink = SpecKeptText.Sink()
-            var copied = 0
+            var copied = 0, stands = 0
             for (part, view) in written {
-                sink.expand(text, copied ..< part.start, output)
+                guard let bytes = sink.expand(text, copied ..< part.start, limit: shown - stands, output),
+                      let replaced = SpecKeptText.shownCount(of: text, part.start ..< part.end) else { return .damaged }
+                stands += bytes + replaced
                 view.withUnsafeBytes { if let bytes = $0.baseAddress { sink.append(bytes, $0.count, output) } }
                 copied = part.end
             }
-            sink.expand(text, copied ..< text.count, output)
+            guard let bytes = sink.expand(text, copied ..< text.count, limit: shown - stands, output), stands + bytes == shown else {
+                return .damaged
+            }
             sink.flush(output)
-            return true
+            return .written
         }
     }
 
@@ -112,13 +119,13 @@ enum SpecTextRewrite {
     typealias Bytes = SpecKeptText.Bytes
     private static let space = UInt8(ascii: " "), newline = UInt8(0x0A), quote = UInt8(ascii: "\""), brace = UInt8(ascii: "{")
 
-    /// Reads the text line by line: checks each line's count, adds up the bytes the text stands
-    /// for, and finds the part of each wanted view (by its index in `ids`, by hash in `wanted`);
-    /// `nil` when a count is not one, or a wanted view's part is not well formed or found twice.
-    /// A view's object opens a line (the root's, after `"root": `, at `root`), with its id
-    /// beside its `{` or on the line after.
-    private static func scan(_ wanted: Wanted, ids: [[UInt8]], root: Int, in text: Bytes) -> ([Int: Part], Int)? {
+    /// Finds the part of each wanted view (by its index in `ids`, by hash in `wanted`); `nil`
+    /// when a wanted view's part is not well formed or is found twice. A view's object opens a
+    /// line (the root's, after `"root": `, at `root`), with its id beside its `{` or on the line
+    /// after; only the text's braces are looked at.
+    private static func find(_ wanted: Wanted, ids: [[UInt8]], root: Int, in text: Bytes) -> [Int: Part]? {
         var parts: [Int: Part] = [:]
+        guard !ids.isEmpty else { return parts }
         func consider(_ open: Int) -> Bool {
             var at = open + 1
             if at < text.count, text[at] == space {
@@ -140,19 +147,13 @@ enum SpecTextRewrite {
             parts[index] = part
             return true
         }
-        guard ids.isEmpty || consider(root) else { return nil }
-        guard let bytes = text.baseAddress else { return nil }
-        let end = text.count
-        var shown = end
-        var breaks = SpecKeptText.LineBreaks(bytes, from: 0, to: end)
-        // A break that ends the text has no count.
-        while let lineBreak = breaks.next(), lineBreak + 1 < end {
-            guard lineBreak + 2 < end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else { return nil }
-            shown += spaces - 2
-            let start = lineBreak + 3
-            if start < end, bytes[start] == brace, !ids.isEmpty, !consider(start) { return nil }
+        guard consider(root), let bytes = text.baseAddress else { return nil }
+        var braces = SpecKeptText.Occurrences(of: brace, in: bytes, from: root + 1, to: text.count)
+        while let open = braces.next() {
+            // A brace that opens a line: after a line break and its count.
+            if open >= 3, bytes[open - 3] == newline, SpecKeptText.count(bytes[open - 2], bytes[open - 1]) != nil, !consider(open) { return nil }
         }
-        return (parts, shown)
+        return parts
     }
 
     /// The part of the view whose `"id"` key starts at `at`, its value ending before `idEnd`.
@@ -218,14 +219,24 @@ enum SpecTextRewrite {
 }
 
 extension SpecCodec {
+    /// How `rewriteText` went.
+    public enum Rewritten: Equatable, Sendable {
+        /// The whole text was handed over.
+        case written
+        /// Nothing was handed over: the text is not one this can rewrite (`rewriteText` says when).
+        case refused
+        /// Part of the text was handed over before it was found not to stand for the text it
+        /// says it does.
+        case damaged
+    }
+
     /// Hands `output`, in pieces and in order, the nested text a kept text (`writeKeptText`)
     /// stands for, `shown` bytes of a document named `name`, with each view named in `changes`
     /// written again as its function makes it from the view the text shows (views the text
     /// does not show are left out): the text of a version whose views differ from the written
-    /// one's in their shown properties only. False, with nothing handed over, when the text is
-    /// not such a text.
+    /// one's in their shown properties only.
     public static func rewriteText(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
-                                   to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+                                   to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Rewritten {
         SpecTextRewrite.rewrite(kept, shown: shown, name: name, changing: changes, to: output)
     }
 }

@@ -13,14 +13,23 @@ extension Store {
         /// By view, the changes since the snapshot: each property's last-writer-wins winner.
         public let changes: [String: [(property: Property, value: String?)]]
 
+        /// The store's path, for what is said of a damaged text.
+        let path: String
+
         /// Hands `output` the version's text in pieces, in order: the snapshot's, with each
         /// changed view written again (`SpecCodec.rewriteText`); a piece is valid during the
         /// call only. False, with nothing handed over, when the text is not the nested text of
-        /// a document named `name`.
-        public func write(name: String, to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-            SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes.mapValues { changes in
+        /// a document named `name`; throws, after part of it, when the text does not add up.
+        public func write(name: String, to output: (UnsafeBufferPointer<UInt8>) -> Void) throws(StoreError) -> Bool {
+            let rewritten = SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes.mapValues { changes in
                 { Materializer.view($0, changing: changes) }
             }, to: output)
+            switch rewritten {
+            case .written: return true
+            case .refused: return false
+            case .damaged:
+                throw StoreError.corrupt(path: path, detail: "the text of the snapshot of \(name) does not add up; what was shown of it is cut short, and `plumb show --flat` reads the version without it")
+            }
         }
     }
 
@@ -50,7 +59,7 @@ extension Store {
                 }
             }
             guard let kept = changeLog.unpackText(blob) else { throw damagedText(documentID) }
-            return ShownText(kept: kept, shown: Int(header.shown), changes: changes)
+            return ShownText(kept: kept, shown: Int(header.shown), changes: changes, path: path)
         }
     }
 

@@ -20,7 +20,7 @@ struct SnapshotTextTests {
     func keptText(_ store: Store, _ version: VersionRecord) throws -> [UInt8]? {
         guard let kept = try store.shownText(of: version) else { return nil }
         var text: [UInt8] = []
-        #expect(kept.write(name: version.document) { text += $0 })
+        #expect(try kept.write(name: version.document) { text += $0 })
         return text
     }
 
@@ -105,6 +105,25 @@ struct SnapshotTextTests {
                 "\(error)".contains("the text of a snapshot of document") && "\(error)".contains("cannot be read")
             }
         }
+        // A whole frame, its checksum right, whose text does not add up: found as it is shown,
+        // and said in words after what was shown of it.
+        let header = try #require(SnapshotText.header(of: blob))
+        var kept = try #require(store.changeLog.unpackText(blob))
+        let lineBreak = try #require(kept.indices.first { kept[$0] == 0x0A && $0 > 40 })
+        kept[lineBreak + 1] = 0x20
+        let crafted = try #require(store.changeLog.packText(newest: header.newest, level: .write) { output in
+            output(kept[...])
+            return Int(header.shown)
+        })
+        try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(crafted)])
+        let shownText = try #require(try store.shownText(of: head))
+        var handed = 0
+        #expect {
+            _ = try shownText.write(name: "d") { handed += $0.count }
+        } throws: { error in
+            "\(error)".contains("does not add up") && "\(error)".contains("--flat")
+        }
+        #expect(handed < Int(header.shown))
         // A text of a form this Plumb does not write is left alone: the whole state is read, and gc keeps it as it is.
         let other = Array("PTX9".utf8) + blob.dropFirst(4)
         try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(other)])
@@ -153,7 +172,7 @@ struct SnapshotTextTests {
     /// `SpecCodec.rewriteText` on a whole text, kept first.
     func rewrite(_ text: [UInt8], name: String, changing changes: [String: (View) -> View], to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard let (kept, shown) = SpecCodec.keptText(text) else { return false }
-        return SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes, to: output)
+        return SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes, to: output) == .written
     }
 
     @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
@@ -188,7 +207,8 @@ struct SnapshotTextTests {
     }
 
     /// The kept text: each line's spaces as a count of two bytes, given back whole; a count that
-    /// is not one, or counts that add up to another text, are refused before anything is handed over.
+    /// is not one, or counts that add up to another text, are found as the text is handed over,
+    /// and no more than the text says it holds is handed over.
     @Test func aKeptTextStandsForItsTextAndNoOther() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
@@ -205,18 +225,26 @@ struct SnapshotTextTests {
         #expect(SpecCodec.writeKeptText(views) { pieces += $0 } == text.count)
         #expect(pieces == kept)
         var whole: [UInt8] = []
-        #expect(SpecCodec.rewriteText(kept, shown: shown, name: "d", changing: [:]) { whole += $0 })
+        #expect(SpecCodec.rewriteText(kept, shown: shown, name: "d", changing: [:]) { whole += $0 } == .written)
         #expect(whole == text)
-        var written = 0
-        #expect(!SpecCodec.rewriteText(kept, shown: shown + 1, name: "d", changing: [:]) { written += $0.count })
+        let wider: (View) -> View = { var view = $0; view.width = 5; return view }
+        func handed(_ kept: [UInt8], shown: Int, changing changes: [String: (View) -> View] = [:]) -> (SpecCodec.Rewritten, Int) {
+            var count = 0
+            let rewritten = SpecCodec.rewriteText(kept, shown: shown, name: "d", changing: changes) { count += $0.count }
+            return (rewritten, count)
+        }
+        #expect(handed(kept, shown: shown + 1).0 == .damaged, "one byte fewer than the header says")
+        #expect(handed(kept, shown: shown - 1).0 == .damaged, "one byte more")
+        #expect(handed(kept, shown: shown - 1).1 <= shown - 1, "never more than the header says")
         let lineBreak = try #require(kept.indices.first { kept[$0] == 0x0A && $0 > 40 })
         var notACount = kept
         notACount[lineBreak + 1] = 0x20
-        #expect(!SpecCodec.rewriteText(notACount, shown: shown, name: "d", changing: [:]) { written += $0.count })
+        #expect(handed(notACount, shown: shown).0 == .damaged)
+        #expect(handed(notACount, shown: shown, changing: ["v0-0": wider]).0 == .damaged, "with a view written again too")
         var larger = kept
         larger[lineBreak + 1] = 0xFF
-        #expect(!SpecCodec.rewriteText(larger, shown: shown, name: "d", changing: [:]) { written += $0.count })
-        #expect(written == 0)
+        #expect(handed(larger, shown: shown).0 == .damaged)
+        #expect(handed(larger, shown: shown).1 <= shown, "a larger count is not given back past the header's byte count")
         // A line that opens with more spaces than a count holds is not kept.
         #expect(SpecCodec.keptText(Array("{\n".utf8) + [UInt8](repeating: 0x20, count: 20_000) + Array("}\n".utf8)) == nil)
     }

@@ -22,7 +22,7 @@ enum ShowCommand: Command {
         // The text kept with the nearest snapshot, when the version differs from it in plain
         // properties only: no state to decode, nor views to make but those.
         if !arguments.has("--flat"), let kept = try store.shownText(of: version),
-           kept.write(name: version.document, to: { context.console.write(bytes: $0) }) {
+           try kept.write(name: version.document, to: { context.console.write(bytes: $0) }) {
             return
         }
         let progress = ProgressLine.start("show", context: context)
