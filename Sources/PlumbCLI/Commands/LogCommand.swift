@@ -54,9 +54,11 @@ enum LogCommand: Command {
         var visited = Set<String>()
         while visited.insert("\(current)@\(upTo)").inserted {
             let remaining = limit.map { $0 - result.count }
-            let shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil).filter { $0.number <= upTo }
+            var shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil)
+            if upTo != .max { shown.removeAll { $0.number > upTo } }
             guard let cut = shown.firstIndex(where: { DocumentRename.source(of: $0.message) != nil }) else {
-                result += shown
+                // A log without renames, the usual one, is the document's own: kept, not copied.
+                if result.isEmpty { result = shown } else { result += shown }
                 break
             }
             result += shown[...cut]
