@@ -180,3 +180,12 @@ let package = Package(
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Threading", "CThreadStart"]),
     ]
 )
+
+/// Every Swift target reaches the type metadata of its concrete types by calling their accessors,
+/// not by their mangled names: by name, the runtime demangled each generic type the first time
+/// it was used and, to check its requirements, searched its 3,530 conformance records once per
+/// key type (`String`, `Int64`, `SiteID`, … for a dictionary): a tenth of `plumb log`'s time,
+/// which now takes 2.33 ms against 2.50 (by turns). The cost: 80 KB more code.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+}
