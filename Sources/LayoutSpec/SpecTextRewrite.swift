@@ -39,9 +39,10 @@ enum SpecTextRewrite {
         return kept.withUnsafeBufferPointer { text in
             // Every changed view is found and written before anything is handed over, so a
             // refusal hands over nothing.
-            guard let parts = find(Wanted(ids), ids: ids, root: keptOpening.count, in: text) else { return .refused }
+            guard let parts = find(Wanted(ids), root: keptOpening.count, in: text) else { return .refused }
             var written: [(part: Part, text: [UInt8])] = []
-            for (index, part) in parts.sorted(by: { $0.value.start < $1.value.start }) {
+            let found = parts.indices.compactMap { index in parts[index].map { (index: index, part: $0) } }
+            for (index, part) in found.sorted(by: { $0.part.start < $1.part.start }) {
                 // Parts of the writer's text never overlap; a text where they do is not its.
                 guard part.start >= written.last?.part.end ?? 0,
                       let shownView = view(of: part, in: text), shownView.id == changes[index].key else { return .refused }
@@ -94,23 +95,39 @@ enum SpecTextRewrite {
     }
 
     /// The wanted ids by hash, behind a bitmap of their hashes' low bits: most ids the search
-    /// passes over are not wanted, and are let go after one bit is read.
+    /// passes over are not wanted, and are let go after one bit is read. (Sorted pairs, not a
+    /// dictionary: each new dictionary type costs a start a search of the runtime's records.)
     private struct Wanted {
         private var bits = [UInt64](repeating: 0, count: 64)
-        private var byHash: [UInt64: [Int]] = [:]
+        private let byHash: [(hash: UInt64, index: Int)]
+        private let ids: [[UInt8]]
+        var count: Int { ids.count }
 
         init(_ ids: [[UInt8]]) {
+            var byHash: [(hash: UInt64, index: Int)] = []
             for (index, id) in ids.enumerated() {
                 let hash = IDHash.of(id[...])
                 bits[Int(hash >> 6 & 63)] |= 1 << (hash & 63)
-                byHash[hash, default: []].append(index)
+                byHash.append((hash, index))
             }
+            self.byHash = byHash.sorted { $0.hash < $1.hash }
+            self.ids = ids
         }
 
-        /// The indices of the ids that may be `hash`'s.
-        func candidates(_ hash: UInt64) -> [Int]? {
+        /// The index of `id` among the wanted ids, if it is one.
+        func index(of id: UnsafeBufferPointer<UInt8>) -> Int? {
+            let hash = IDHash.of(UnsafeRawBufferPointer(id))
             guard bits[Int(hash >> 6 & 63)] & (1 << (hash & 63)) != 0 else { return nil }
-            return byHash[hash]
+            var low = 0, high = byHash.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byHash[middle].hash < hash { low = middle + 1 } else { high = middle }
+            }
+            while low < byHash.count, byHash[low].hash == hash {
+                if ids[byHash[low].index].elementsEqual(id) { return byHash[low].index }
+                low += 1
+            }
+            return nil
         }
     }
 
@@ -119,13 +136,13 @@ enum SpecTextRewrite {
     typealias Bytes = SpecKeptText.Bytes
     private static let space = UInt8(ascii: " "), newline = UInt8(0x0A), quote = UInt8(ascii: "\""), brace = UInt8(ascii: "{")
 
-    /// Finds the part of each wanted view (by its index in `ids`, by hash in `wanted`); `nil`
-    /// when a wanted view's part is not well formed or is found twice. A view's object opens a
+    /// Finds the part of each wanted view, by its index among them; `nil` when a wanted
+    /// view's part is not well formed or is found twice. A view's object opens a
     /// line (the root's, after `"root": `, at `root`), with its id beside its `{` or on the line
     /// after; only the text's braces are looked at.
-    private static func find(_ wanted: Wanted, ids: [[UInt8]], root: Int, in text: Bytes) -> [Int: Part]? {
-        var parts: [Int: Part] = [:]
-        guard !ids.isEmpty else { return parts }
+    private static func find(_ wanted: Wanted, root: Int, in text: Bytes) -> [Part?]? {
+        var parts = [Part?](repeating: nil, count: wanted.count)
+        guard !parts.isEmpty else { return parts }
         func consider(_ open: Int) -> Bool {
             var at = open + 1
             if at < text.count, text[at] == space {
@@ -142,7 +159,7 @@ enum SpecTextRewrite {
             while close < text.count, text[close] != quote { close += 1 }
             guard close < text.count else { return false }
             let id = UnsafeBufferPointer(rebasing: text[idStart ..< close])
-            guard let index = wanted.candidates(IDHash.of(UnsafeRawBufferPointer(id)))?.first(where: { ids[$0].elementsEqual(id) }) else { return true }
+            guard let index = wanted.index(of: id) else { return true }
             guard parts[index] == nil, let part = part(at: at, idEnd: close + 1, in: text) else { return false }
             parts[index] = part
             return true

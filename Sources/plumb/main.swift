@@ -19,6 +19,15 @@ func processEnvironment() -> [String: String] {
     return environment
 }
 
+/// The working directory, from `getcwd`: making FoundationEssentials' `FileManager` to ask it
+/// took 0.16 of `plumb log`'s 2.37 ms. Where `getcwd` fails (a folder since removed), `FileManager`
+/// says what it says.
+func currentDirectory() -> String {
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&path, path.count) != nil else { return FileManager.default.currentDirectoryPath }
+    return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 let environment = processEnvironment()
 let console = Console.standard(environment: environment)
 // Arguments are checked as bytes: Swift's `CommandLine.arguments` would turn invalid UTF-8
@@ -30,7 +39,7 @@ if let problem = Plumb.argumentEncodingProblem(CommandLine.unsafeArgv, count: In
 let status = Plumb.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: environment,
-    directory: FileManager.default.currentDirectoryPath,
+    directory: currentDirectory(),
     console: console,
     exitsAfter: true)
 exit(status)
