@@ -8,7 +8,7 @@
 /// break stands out from the text around it.
 enum SpecKeptText {
     typealias Bytes = UnsafeBufferPointer<UInt8>
-    static let space = UInt8(ascii: " "), newline = UInt8(0x0A)
+    static let space = UInt8(ascii: " "), newline = UInt8(0x0A), brace = UInt8(ascii: "{")
 
     /// The largest count a line can keep (two bytes of seven bits).
     static let countLimit = 1 << 14 - 1
@@ -139,9 +139,11 @@ enum SpecKeptText {
         /// Hands over `text[range]` with each line's count given back as spaces, and returns
         /// the byte count of the text it stands for; `nil` when a line break in it, but one that
         /// ends `text`, is not followed by a count, or the text goes past `limit` bytes (what
-        /// went before is handed over).
-        func expand(_ text: Bytes, _ range: Range<Int>, limit: Int, _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> Int? {
-            guard let bytes = text.baseAddress, !range.isEmpty else { return 0 }
+        /// went before is handed over). Stops before a line that opens with `{` where `stops`
+        /// says so, and returns where.
+        func expand<Stops: LineStops>(_ text: Bytes, _ range: Range<Int>, limit: Int, stoppingAt stops: inout Stops,
+                                      _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> (stands: Int, stop: Int?)? {
+            guard let bytes = text.baseAddress, !range.isEmpty else { return (0, nil) }
             let base = UnsafeRawPointer(bytes), end = range.upperBound
             var copied = range.lowerBound, stands = 0
             var breaks = Occurrences(of: newline, in: bytes, from: range.lowerBound, to: end)
@@ -171,12 +173,24 @@ enum SpecKeptText {
                     appendSpaces(spaces, output)
                 }
                 copied = lineBreak + 3
+                if copied < end, bytes[copied] == brace, stops.stops(at: copied) { return (stands, copied) }
             }
             stands += end - copied
             guard stands <= limit else { return nil }
             append(base + copied, end - copied, output)
-            return stands
+            return (stands, nil)
         }
+    }
+
+    /// Where `Sink.expand` stops: asked at each line that opens with `{` (a generic parameter,
+    /// not a closure, so the question is inlined for the lines most of which it lets by).
+    protocol LineStops {
+        mutating func stops(at open: Int) -> Bool
+    }
+
+    /// No line stops the text.
+    struct NoStops: LineStops {
+        func stops(at open: Int) -> Bool { false }
     }
 
     /// The byte count of the text `text[range]` stands for, its counts given back as spaces;

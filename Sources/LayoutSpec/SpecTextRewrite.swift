@@ -21,11 +21,11 @@ enum SpecTextRewrite {
     /// the text does not hold (not shown in it) are left out.
     ///
     /// Refused, with nothing handed over, when the text does not open as the nested text of a
-    /// document named `name`, a changed view's part is not where `SpecEncoder` would have put it
-    /// or does not read as that view, a view is there twice, or an id is not a valid id (its
-    /// text could hold escapes). The rest of the text is checked as it is handed over: damaged
-    /// when a line's count is not one or the text does not stand for `shown` bytes. (The text
-    /// comes out of a frame whose checksum stands for it: only a text made to fail gets there.)
+    /// document named `name` or an id is not a valid id (its text could hold escapes). The rest
+    /// is checked as it is handed over, in one pass: damaged when a line's count is not one,
+    /// the text does not stand for `shown` bytes, or a changed view's part is not where
+    /// `SpecEncoder` puts it, does not read as that view or is there twice. (The text comes out
+    /// of a frame whose checksum stands for it: only a text made to fail gets that far.)
     static func rewrite(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
                         to output: (UnsafeBufferPointer<UInt8>) -> Void) -> SpecCodec.Rewritten {
         var opening: [UInt8] = []
@@ -35,43 +35,91 @@ enum SpecTextRewrite {
         guard kept.starts(with: keptOpening + [brace]) else { return .refused }
         let changes = Array(changes)
         guard changes.allSatisfy({ Identifier.isValid($0.key) }) else { return .refused }
-        let ids = changes.map { Array($0.key.utf8) }
+        let wanted = Wanted(changes.map { Array($0.key.utf8) })
         return kept.withUnsafeBufferPointer { text in
-            // Every changed view is found and written before anything is handed over, so a
-            // refusal hands over nothing.
-            guard let parts = find(Wanted(ids), root: keptOpening.count, in: text) else { return .refused }
-            var written: [(part: Part, text: [UInt8])] = []
-            let found = parts.indices.compactMap { index in parts[index].map { (index: index, part: $0) } }
-            for (index, part) in found.sorted(by: { $0.part.start < $1.part.start }) {
-                // Parts of the writer's text never overlap; a text where they do is not its.
-                guard part.start >= written.last?.part.end ?? 0,
-                      let shownView = view(of: part, in: text), shownView.id == changes[index].key else { return .refused }
-                let now = changes[index].value(shownView)
-                guard now.id == shownView.id, now.kind == shownView.kind else { return .refused }
-                var out: [UInt8] = []
-                let members = SpecEncoder.viewMembers(now)
-                if part.opensChildren {
-                    JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: part.level)
-                } else {
-                    JSONWriter.write(.object(members), into: &out, pretty: true, level: part.level)
-                }
-                written.append((part, out))
-            }
+            var views = ChangedViews(text: text, wanted: wanted, changes: changes)
+            var none = SpecKeptText.NoStops()
             let sink = SpecKeptText.Sink()
             var copied = 0, stands = 0
-            for (part, view) in written {
-                guard let bytes = sink.expand(text, copied ..< part.start, limit: shown - stands, output),
-                      let replaced = SpecKeptText.shownCount(of: text, part.start ..< part.end) else { return .damaged }
-                stands += bytes + replaced
-                view.withUnsafeBytes { if let bytes = $0.baseAddress { sink.append(bytes, $0.count, output) } }
-                copied = part.end
+            // The root's object opens on the line of its key; every other view's opens a line,
+            // and the text is handed over up to each one a change names.
+            var found = changes.isEmpty ? .none : views.rewritten(at: keptOpening.count)
+            while true {
+                switch found {
+                case .none: break
+                case .damaged: return .damaged
+                case .view(let part, let view):
+                    guard let before = sink.expand(text, copied ..< part.start, limit: shown - stands, stoppingAt: &none, output),
+                          let replaced = SpecKeptText.shownCount(of: text, part.start ..< part.end) else { return .damaged }
+                    stands += before.stands + replaced
+                    view.withUnsafeBytes { if let bytes = $0.baseAddress { sink.append(bytes, $0.count, output) } }
+                    copied = part.end
+                }
+                let rest = changes.isEmpty
+                    ? sink.expand(text, copied ..< text.count, limit: shown - stands, stoppingAt: &none, output)
+                    : sink.expand(text, copied ..< text.count, limit: shown - stands, stoppingAt: &views, output)
+                guard let rest else { return .damaged }
+                stands += rest.stands
+                guard let stop = rest.stop else { break }
+                copied = stop
+                found = views.found
             }
-            guard let bytes = sink.expand(text, copied ..< text.count, limit: shown - stands, output), stands + bytes == shown else {
-                return .damaged
-            }
+            guard stands == shown else { return .damaged }
             sink.flush(output)
             return .written
         }
+    }
+
+    /// The views the changes name, found and written again as the text is handed over.
+    private struct ChangedViews: SpecKeptText.LineStops {
+        let text: Bytes
+        let wanted: Wanted
+        let changes: [(key: String, value: (View) -> View)]
+        private var written: [Bool]
+        /// What the last stop found.
+        private(set) var found = Found.none
+
+        init(text: Bytes, wanted: Wanted, changes: [(key: String, value: (View) -> View)]) {
+            self.text = text
+            self.wanted = wanted
+            self.changes = changes
+            written = [Bool](repeating: false, count: changes.count)
+        }
+
+        @inline(__always)
+        mutating func stops(at open: Int) -> Bool {
+            found = rewritten(at: open)
+            if case .none = found { return false }
+            return true
+        }
+
+        /// The changed view whose object opens at `open`, read and written again.
+        mutating func rewritten(at open: Int) -> Found {
+            guard let (index, part) = wantedView(openingAt: open, in: text, wanted) else { return .none }
+            guard let part, !written[index], let shownView = view(of: part, in: text),
+                  shownView.id == changes[index].key else { return .damaged }
+            written[index] = true
+            let now = changes[index].value(shownView)
+            guard now.id == shownView.id, now.kind == shownView.kind else { return .damaged }
+            var out: [UInt8] = []
+            let members = SpecEncoder.viewMembers(now)
+            if part.opensChildren {
+                JSONWriter.openObject(members, inline: false, into: &out, pretty: true, level: part.level)
+            } else {
+                JSONWriter.write(.object(members), into: &out, pretty: true, level: part.level)
+            }
+            return .view(part, out)
+        }
+    }
+
+    /// What opens at a brace of the text.
+    private enum Found {
+        /// No view a change names.
+        case none
+        /// The part of one a change names, and its text written again.
+        case view(Part, [UInt8])
+        /// One a change names, not as the writer writes it (or written already).
+        case damaged
     }
 
     // MARK: Finding the views
@@ -91,43 +139,79 @@ enum SpecTextRewrite {
         // A view with children is cut before its `children` key: its object closed here.
         if part.opensChildren { object.append(UInt8(ascii: "}")) }
         guard let json = try? JSONParser.parse(object) else { return nil }
-        return try? SpecDecoder(file: "").decodeView(json, path: "view", allowing: "children")
+        // A view's own part holds no tree key: its children follow it. One that holds them took
+        // theirs into its own (its children key not written as the writer writes it).
+        return try? SpecDecoder(file: "").decodeView(json, path: "view", allowing: "")
     }
 
-    /// The wanted ids by hash, behind a bitmap of their hashes' low bits: most ids the search
-    /// passes over are not wanted, and are let go after one bit is read. (Sorted pairs, not a
-    /// dictionary: each new dictionary type costs a start a search of the runtime's records.)
+    /// The wanted ids by their first eight bytes (the bytes before the closing quote, where it
+    /// is among them), behind a bitmap of those words' hashes: most ids the search passes over
+    /// are not wanted, and are let go after one word is read and one bit tested. (Sorted pairs,
+    /// not a dictionary: each new dictionary type costs a start a search of the runtime's records.)
     private struct Wanted {
         private var bits = [UInt64](repeating: 0, count: 64)
-        private let byHash: [(hash: UInt64, index: Int)]
+        private let byWord: [(word: UInt64, index: Int)]
         private let ids: [[UInt8]]
         var count: Int { ids.count }
 
         init(_ ids: [[UInt8]]) {
-            var byHash: [(hash: UInt64, index: Int)] = []
+            var byWord: [(word: UInt64, index: Int)] = []
             for (index, id) in ids.enumerated() {
-                let hash = IDHash.of(id[...])
-                bits[Int(hash >> 6 & 63)] |= 1 << (hash & 63)
-                byHash.append((hash, index))
+                let closed = id + [quote] + [UInt8](repeating: 0, count: 8)
+                let word = closed.withUnsafeBufferPointer { Wanted.word(at: 0, in: $0) }
+                let slot = Wanted.slot(word)
+                bits[slot >> 6] |= 1 << (slot & 63)
+                byWord.append((word, index))
             }
-            self.byHash = byHash.sorted { $0.hash < $1.hash }
+            self.byWord = byWord.sorted { $0.word < $1.word }
             self.ids = ids
         }
 
-        /// The index of `id` among the wanted ids, if it is one.
-        func index(of id: UnsafeBufferPointer<UInt8>) -> Int? {
-            let hash = IDHash.of(UnsafeRawBufferPointer(id))
-            guard bits[Int(hash >> 6 & 63)] & (1 << (hash & 63)) != 0 else { return nil }
-            var low = 0, high = byHash.count
+        /// The index among the wanted ids of the id that starts at `start` (an id is closed by
+        /// a quote, and holds none), and where its quote is; `nil` when it is not wanted or not closed.
+        @inline(__always)
+        func index(ofIDAt start: Int, in text: Bytes) -> (index: Int, close: Int)? {
+            let word = Wanted.word(at: start, in: text), slot = Wanted.slot(word)
+            guard bits[slot >> 6] & (1 << (slot & 63)) != 0 else { return nil }
+            // An id is short: byte by byte.
+            var close = start
+            while close < text.count, text[close] != quote { close += 1 }
+            guard close < text.count else { return nil }
+            let id = UnsafeBufferPointer(rebasing: text[start ..< close])
+            var low = 0, high = byWord.count
             while low < high {
                 let middle = (low + high) / 2
-                if byHash[middle].hash < hash { low = middle + 1 } else { high = middle }
+                if byWord[middle].word < word { low = middle + 1 } else { high = middle }
             }
-            while low < byHash.count, byHash[low].hash == hash {
-                if ids[byHash[low].index].elementsEqual(id) { return byHash[low].index }
+            while low < byWord.count, byWord[low].word == word {
+                if ids[byWord[low].index].elementsEqual(id) { return (byWord[low].index, close) }
                 low += 1
             }
             return nil
+        }
+
+        /// The eight bytes from `start` (fewer at the text's end), those from the first quote
+        /// among them on cleared.
+        @inline(__always)
+        static func word(at start: Int, in text: Bytes) -> UInt64 {
+            var word: UInt64 = 0
+            if start + 8 <= text.count, let base = UnsafeRawPointer(text.baseAddress) {
+                word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            } else {
+                for offset in 0 ..< max(0, text.count - start) { word |= UInt64(text[start + offset]) << (8 * UInt64(offset)) }
+            }
+            // The exact zero-byte mask of the word xored with quotes marks each quote's top bit.
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, quotes = word ^ 0x2222_2222_2222_2222
+            let marks = ~(((quotes & low) &+ low) | quotes | low)
+            guard marks != 0 else { return word }
+            let kept = UInt64(marks.trailingZeroBitCount) & ~7
+            return kept == 0 ? 0 : word & (UInt64.max >> (64 - kept))
+        }
+
+        /// Twelve bits of the word, for the bitmap.
+        @inline(__always)
+        static func slot(_ word: UInt64) -> Int {
+            Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> 52)
         }
     }
 
@@ -136,41 +220,21 @@ enum SpecTextRewrite {
     typealias Bytes = SpecKeptText.Bytes
     private static let space = UInt8(ascii: " "), newline = UInt8(0x0A), quote = UInt8(ascii: "\""), brace = UInt8(ascii: "{")
 
-    /// Finds the part of each wanted view, by its index among them; `nil` when a wanted
-    /// view's part is not well formed or is found twice. A view's object opens a
-    /// line (the root's, after `"root": `, at `root`), with its id beside its `{` or on the line
-    /// after; only the text's braces are looked at.
-    private static func find(_ wanted: Wanted, root: Int, in text: Bytes) -> [Part?]? {
-        var parts = [Part?](repeating: nil, count: wanted.count)
-        guard !parts.isEmpty else { return parts }
-        func consider(_ open: Int) -> Bool {
-            var at = open + 1
-            if at < text.count, text[at] == space {
-                at += 1
-            } else if at < text.count, text[at] == newline {
-                at += 3
-            } else {
-                return true
-            }
-            guard holdsIDKey(at: at, in: text) else { return true }
-            let idStart = at + idKey.count
-            // An id is short: byte by byte.
-            var close = idStart
-            while close < text.count, text[close] != quote { close += 1 }
-            guard close < text.count else { return false }
-            let id = UnsafeBufferPointer(rebasing: text[idStart ..< close])
-            guard let index = wanted.index(of: id) else { return true }
-            guard parts[index] == nil, let part = part(at: at, idEnd: close + 1, in: text) else { return false }
-            parts[index] = part
-            return true
+    /// The index among the changed views of the one whose object opens at `open`, and its
+    /// part (`nil` when it is not well formed); `nil` when no changed view opens there. A view's
+    /// id is its object's first member: beside its `{`, or on the line after.
+    @inline(__always)
+    private static func wantedView(openingAt open: Int, in text: Bytes, _ wanted: Wanted) -> (index: Int, part: Part?)? {
+        var at = open + 1
+        if at < text.count, text[at] == space {
+            at += 1
+        } else if at < text.count, text[at] == newline {
+            at += 3
+        } else {
+            return nil
         }
-        guard consider(root), let bytes = text.baseAddress else { return nil }
-        var braces = SpecKeptText.Occurrences(of: brace, in: bytes, from: root + 1, to: text.count)
-        while let open = braces.next() {
-            // A brace that opens a line: after a line break and its count.
-            if open >= 3, bytes[open - 3] == newline, SpecKeptText.count(bytes[open - 2], bytes[open - 1]) != nil, !consider(open) { return nil }
-        }
-        return parts
+        guard holdsIDKey(at: at, in: text), let (index, close) = wanted.index(ofIDAt: at + idKey.count, in: text) else { return nil }
+        return (index, part(at: at, idEnd: close + 1, in: text))
     }
 
     /// The part of the view whose `"id"` key starts at `at`, its value ending before `idEnd`.
@@ -242,8 +306,8 @@ extension SpecCodec {
         case written
         /// Nothing was handed over: the text is not one this can rewrite (`rewriteText` says when).
         case refused
-        /// Part of the text was handed over before it was found not to stand for the text it
-        /// says it does.
+        /// Part of the text was handed over before it was found damaged: not the text it says it
+        /// stands for, or a changed view not written where and as the writer writes it.
         case damaged
     }
 

@@ -19,7 +19,8 @@ extension Store {
         /// Hands `output` the version's text in pieces, in order: the snapshot's, with each
         /// changed view written again (`SpecCodec.rewriteText`); a piece is valid during the
         /// call only. False, with nothing handed over, when the text is not the nested text of
-        /// a document named `name`; throws, after part of it, when the text does not add up.
+        /// a document named `name`; throws, after part of it, where the text is found damaged
+        /// (`SpecCodec.rewriteText`).
         public func write(name: String, to output: (UnsafeBufferPointer<UInt8>) -> Void) throws(StoreError) -> Bool {
             let rewritten = SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes.mapValues { changes in
                 { Materializer.view($0, changing: changes) }
@@ -28,7 +29,7 @@ extension Store {
             case .written: return true
             case .refused: return false
             case .damaged:
-                throw StoreError.corrupt(path: path, detail: "the text of the snapshot of \(name) does not add up; what was shown of it is cut short, and `plumb show --flat` reads the version without it")
+                throw StoreError.corrupt(path: path, detail: "the text of the snapshot of \(name) is damaged; what was shown of it is cut short, and `plumb show --flat` reads the version without it")
             }
         }
     }

@@ -121,7 +121,7 @@ struct SnapshotTextTests {
         #expect {
             _ = try shownText.write(name: "d") { handed += $0.count }
         } throws: { error in
-            "\(error)".contains("does not add up") && "\(error)".contains("--flat")
+            "\(error)".contains("is damaged") && "\(error)".contains("--flat")
         }
         #expect(handed < Int(header.shown))
         // A text of a form this Plumb does not write is left alone: the whole state is read, and gc keeps it as it is.
@@ -170,11 +170,15 @@ struct SnapshotTextTests {
     }
 
     /// `SpecCodec.rewriteText` on a whole text, kept first.
-    func rewrite(_ text: [UInt8], name: String, changing changes: [String: (View) -> View], to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard let (kept, shown) = SpecCodec.keptText(text) else { return false }
-        return SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes, to: output) == .written
+    func rewrite(_ text: [UInt8], name: String, changing changes: [String: (View) -> View],
+                 to output: (UnsafeBufferPointer<UInt8>) -> Void) -> SpecCodec.Rewritten {
+        guard let (kept, shown) = SpecCodec.keptText(text) else { return .refused }
+        return SpecCodec.rewriteText(kept, shown: shown, name: name, changing: changes, to: output)
     }
 
+    /// Another document's text, or an id that is not one, is refused before anything is handed
+    /// over; a changed view whose part is not as the writer writes it is found damaged where
+    /// the text reaches it.
     @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
@@ -182,19 +186,19 @@ struct SnapshotTextTests {
         let text = try wholeText(store, version)
         let wider: (View) -> View = { var view = $0; view.width = 5; return view }
         var written = 0
-        #expect(!rewrite(text, name: "other", changing: ["v0-0": wider]) { written += $0.count })
-        #expect(!rewrite(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count },
-                "the root's members cut short")
-        #expect(!rewrite(text, name: "d", changing: ["not valid": wider]) { written += $0.count })
-        #expect(!rewrite(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { written += $0.count },
-                "a change of kind is not a change of shown properties")
+        #expect(rewrite(text, name: "other", changing: ["v0-0": wider]) { written += $0.count } == .refused)
+        #expect(rewrite(text, name: "d", changing: ["not valid": wider]) { written += $0.count } == .refused)
         #expect(written == 0, "nothing handed over when the text is refused")
+        #expect(rewrite(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count } == .damaged,
+                "the root's members cut short")
+        #expect(rewrite(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { _ in } == .damaged,
+                "a change of kind is not a change of shown properties")
         // A view the text does not hold is left out; the rest is the text as it was.
         var same: [UInt8] = []
-        #expect(rewrite(text, name: "d", changing: ["absent": wider]) { same += $0 })
+        #expect(rewrite(text, name: "d", changing: ["absent": wider]) { same += $0 } == .written)
         #expect(same == text)
         var changed: [UInt8] = []
-        #expect(rewrite(text, name: "d", changing: ["v0-0": wider]) { changed += $0 })
+        #expect(rewrite(text, name: "d", changing: ["v0-0": wider]) { changed += $0 } == .written)
         #expect(changed != text && String(decoding: changed, as: UTF8.self).contains(#""width": 5"#))
         // A container whose children key is not written as the writer writes it would take its
         // children into its own part, over theirs: refused, not rewritten over itself.
@@ -202,8 +206,7 @@ struct SnapshotTextTests {
         let g0 = try #require(text.indices.first { text[$0...].starts(with: idOfG0) })
         let children = try #require(text.indices.first { $0 > g0 && text[$0...].starts(with: key) })
         let crafted = Array(text[..<children]) + Array(#""children" : ["#.utf8) + Array(text[(children + key.count)...])
-        #expect(!rewrite(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { written += $0.count })
-        #expect(written == 0)
+        #expect(rewrite(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { _ in } == .damaged)
     }
 
     /// The kept text: each line's spaces as a count of two bytes, given back whole; a count that
@@ -262,7 +265,7 @@ struct SnapshotTextTests {
         let text = Array(SpecCodec.encodeText(spec(width700: 13)).utf8)
         #expect(text.count > 6 << 16)
         var pieces: [[UInt8]] = []
-        #expect(rewrite(text, name: "t", changing: ["l700": { var view = $0; view.width = 5; return view }]) { pieces.append(Array($0)) })
+        #expect(rewrite(text, name: "t", changing: ["l700": { var view = $0; view.width = 5; return view }]) { pieces.append(Array($0)) } == .written)
         #expect(pieces.count > 6)
         #expect(pieces.allSatisfy { String(validating: $0, as: UTF8.self) != nil }, "no piece cuts a character")
         #expect(pieces.flatMap { $0 } == Array(SpecCodec.encodeText(spec(width700: 5)).utf8))
@@ -274,10 +277,10 @@ struct SnapshotTextTests {
         let after = StoreFixtures.spec(#"{"plumb": 1, "name": "r", "root": {"id": "r", "kind": "view", "width": 5, "height": 6, "opacity": 0.5, "cornerRadius": 2}}"#)
         let text = Array(SpecCodec.encodeText(before).utf8)
         var rewritten: [UInt8] = []
-        #expect(rewrite(text, name: "r", changing: ["r": { _ in after.views[0] }]) { rewritten += $0 })
+        #expect(rewrite(text, name: "r", changing: ["r": { _ in after.views[0] }]) { rewritten += $0 } == .written)
         #expect(String(decoding: rewritten, as: UTF8.self) == SpecCodec.encodeText(after))
         var back: [UInt8] = []
-        #expect(rewrite(rewritten, name: "r", changing: ["r": { _ in before.views[0] }]) { back += $0 })
+        #expect(rewrite(rewritten, name: "r", changing: ["r": { _ in before.views[0] }]) { back += $0 } == .written)
         #expect(back == text)
     }
 }
