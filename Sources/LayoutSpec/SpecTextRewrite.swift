@@ -86,16 +86,23 @@ enum SpecTextRewrite {
             written = [Bool](repeating: false, count: changes.count)
         }
 
+        /// Most lines that open with `{` open a view no change names: let go before anything
+        /// is written to `found`.
         @inline(__always)
         mutating func stops(at open: Int) -> Bool {
-            found = rewritten(at: open)
-            if case .none = found { return false }
+            guard let changed = wantedView(openingAt: open, in: text, wanted) else { return false }
+            found = rewritten(changed)
             return true
         }
 
         /// The changed view whose object opens at `open`, read and written again.
         mutating func rewritten(at open: Int) -> Found {
-            guard let (index, part) = wantedView(openingAt: open, in: text, wanted) else { return .none }
+            wantedView(openingAt: open, in: text, wanted).map { rewritten($0) } ?? .none
+        }
+
+        /// A changed view (its index among the changes, its part), read and written again.
+        private mutating func rewritten(_ changed: (index: Int, part: Part?)) -> Found {
+            let (index, part) = changed
             guard let part, !written[index], let shownView = view(of: part, in: text),
                   shownView.id == changes[index].key else { return .damaged }
             written[index] = true
