@@ -81,6 +81,12 @@ enum SpecKeptText {
         private static let slack = 16
         private let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + slack, alignment: 16)
         private var filled = 0
+        /// Whether any piece has been handed over yet.
+        private(set) var handedOver = false
+
+        /// What a text found damaged has come to: a refusal while nothing is handed over yet
+        /// (the reader can still make the text another way).
+        var outcomeOfDamage: SpecCodec.Rewritten { handedOver ? .damaged : .refused }
 
         deinit { buffer.deallocate() }
 
@@ -96,7 +102,10 @@ enum SpecKeptText {
                 let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
                 if first > 0, first + length > filled { cut = first }
             }
-            if cut > 0 { output(UnsafeBufferPointer(start: bytes, count: cut)) }
+            if cut > 0 {
+                output(UnsafeBufferPointer(start: bytes, count: cut))
+                handedOver = true
+            }
             buffer.copyMemory(from: buffer + cut, byteCount: filled - cut)
             filled -= cut
         }
@@ -139,7 +148,7 @@ enum SpecKeptText {
         /// Hands over `text[range]` with each line's count given back as spaces, and returns
         /// the byte count of the text it stands for; `nil` when a line break in it, but one that
         /// ends `text`, is not followed by a count, or the text goes past `limit` bytes (what
-        /// went before is handed over). Stops before a line that opens with `{` where `stops`
+        /// went before is held or handed over). Stops before a line that opens with `{` where `stops`
         /// says so, and returns where.
         func expand<Stops: LineStops>(_ text: Bytes, _ range: Range<Int>, limit: Int, stoppingAt stops: inout Stops,
                                       _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> (stands: Int, stop: Int?)? {

@@ -24,8 +24,9 @@ enum SpecTextRewrite {
     /// document named `name` or an id is not a valid id (its text could hold escapes). The rest
     /// is checked as it is handed over, in one pass: damaged when a line's count is not one,
     /// the text does not stand for `shown` bytes, or a changed view's part is not where
-    /// `SpecEncoder` puts it, does not read as that view or is there twice. (The text comes out
-    /// of a frame whose checksum stands for it: only a text made to fail gets that far.)
+    /// `SpecEncoder` puts it, does not read as that view or is there twice; refused after all
+    /// when that is found before the first 64 KB piece is handed over. (The text comes out of
+    /// a frame whose checksum stands for it: only a text made to fail gets that far.)
     static func rewrite(_ kept: [UInt8], shown: Int, name: String, changing changes: [String: (View) -> View],
                         to output: (UnsafeBufferPointer<UInt8>) -> Void) -> SpecCodec.Rewritten {
         var opening: [UInt8] = []
@@ -47,10 +48,10 @@ enum SpecTextRewrite {
             while true {
                 switch found {
                 case .none: break
-                case .damaged: return .damaged
+                case .damaged: return sink.outcomeOfDamage
                 case .view(let part, let view):
                     guard let before = sink.expand(text, copied ..< part.start, limit: shown - stands, stoppingAt: &none, output),
-                          let replaced = SpecKeptText.shownCount(of: text, part.start ..< part.end) else { return .damaged }
+                          let replaced = SpecKeptText.shownCount(of: text, part.start ..< part.end) else { return sink.outcomeOfDamage }
                     stands += before.stands + replaced
                     view.withUnsafeBytes { if let bytes = $0.baseAddress { sink.append(bytes, $0.count, output) } }
                     copied = part.end
@@ -58,13 +59,13 @@ enum SpecTextRewrite {
                 let rest = changes.isEmpty
                     ? sink.expand(text, copied ..< text.count, limit: shown - stands, stoppingAt: &none, output)
                     : sink.expand(text, copied ..< text.count, limit: shown - stands, stoppingAt: &views, output)
-                guard let rest else { return .damaged }
+                guard let rest else { return sink.outcomeOfDamage }
                 stands += rest.stands
                 guard let stop = rest.stop else { break }
                 copied = stop
                 found = views.found
             }
-            guard stands == shown else { return .damaged }
+            guard stands == shown else { return sink.outcomeOfDamage }
             sink.flush(output)
             return .written
         }
@@ -313,8 +314,9 @@ extension SpecCodec {
         case written
         /// Nothing was handed over: the text is not one this can rewrite (`rewriteText` says when).
         case refused
-        /// Part of the text was handed over before it was found damaged: not the text it says it
-        /// stands for, or a changed view not written where and as the writer writes it.
+        /// Part of the text (at least one 64 KB piece) was handed over before it was found
+        /// damaged: not the text it says it stands for, or a changed view not written where and
+        /// as the writer writes it. Damage found before the first piece is handed over is a refusal.
         case damaged
     }
 

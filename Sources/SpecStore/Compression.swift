@@ -113,7 +113,10 @@ final class Compression {
     /// 0.1 ms more (`plumb show doc@101` in the git comparison, by turns). Where the system does
     /// not know the request (before Linux 5.14), the pages come as they are written.
     private static func populate(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ size: Int) {
+        // At most 64 MB: a frame's header states its size, and one that lies must not make
+        // the system commit memory before zstd finds it out.
         guard size >= 1 << 18, let base = buffer.baseAddress else { return }
+        let size = min(size, 1 << 26)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (Int(bitPattern: base) + page - 1) & ~(page - 1), end = (Int(bitPattern: base) + size) & ~(page - 1)
         guard end > start else { return }

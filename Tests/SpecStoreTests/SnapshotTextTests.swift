@@ -6,7 +6,8 @@ import Testing
 
 /// The text kept with a snapshot (`snapshot_texts`): a version that differs from its snapshot in
 /// plain properties reads as that text with the changed views written again, byte for byte the
-/// text the whole state makes; anything else is left to the whole read.
+/// text the whole state makes; anything else is left to the whole read, and a text found damaged
+/// after part of it is written is said so.
 struct SnapshotTextTests {
     /// The nested text of a version made from its whole state, as `show` makes it without a kept text.
     func wholeText(_ store: Store, _ version: VersionRecord) throws -> [UInt8] {
@@ -105,8 +106,8 @@ struct SnapshotTextTests {
                 "\(error)".contains("the text of a snapshot of document") && "\(error)".contains("cannot be read")
             }
         }
-        // A whole frame, its checksum right, whose text does not add up: found as it is shown,
-        // and said in words after what was shown of it.
+        // A whole frame, its checksum right, whose text does not add up: found before its first
+        // 64 KB piece is written, the text is left to the whole read, nothing written.
         let header = try #require(SnapshotText.header(of: blob))
         var kept = try #require(store.changeLog.unpackText(blob))
         let lineBreak = try #require(kept.indices.first { kept[$0] == 0x0A && $0 > 40 })
@@ -118,12 +119,21 @@ struct SnapshotTextTests {
         try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(crafted)])
         let shownText = try #require(try store.shownText(of: head))
         var handed = 0
+        #expect(try shownText.write(name: "d") { handed += $0.count } == false)
+        #expect(handed == 0)
+        // Found after a piece is written: said in words, after no more than the text holds.
+        let long = try #require(SpecCodec.keptText(Self.longText(width700: 13)))
+        var damaged = long.kept
+        let late = try #require(damaged.indices.last { damaged[$0] == 0x0A && $0 + 3 < damaged.count })
+        damaged[late + 1] = 0x20
+        let longShown = Store.ShownText(kept: damaged, shown: long.shown, changes: [:], path: "store")
+        handed = 0
         #expect {
-            _ = try shownText.write(name: "d") { handed += $0.count }
+            _ = try longShown.write(name: "t") { handed += $0.count }
         } throws: { error in
             "\(error)".contains("is damaged") && "\(error)".contains("--flat")
         }
-        #expect(handed < Int(header.shown))
+        #expect(handed > 0 && handed < long.shown)
         // A text of a form this Plumb does not write is left alone: the whole state is read, and gc keeps it as it is.
         let other = Array("PTX9".utf8) + blob.dropFirst(4)
         try store.database.run("UPDATE snapshot_texts SET text = ?", [.blob(other)])
@@ -177,8 +187,8 @@ struct SnapshotTextTests {
     }
 
     /// Another document's text, or an id that is not one, is refused before anything is handed
-    /// over; a changed view whose part is not as the writer writes it is found damaged where
-    /// the text reaches it.
+    /// over; so is a changed view whose part is not as the writer writes it, found before the
+    /// first 64 KB piece is handed over (this text is shorter).
     @Test func aTextOfAnotherDocumentOrFormIsNotRewritten() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
@@ -189,9 +199,9 @@ struct SnapshotTextTests {
         #expect(rewrite(text, name: "other", changing: ["v0-0": wider]) { written += $0.count } == .refused)
         #expect(rewrite(text, name: "d", changing: ["not valid": wider]) { written += $0.count } == .refused)
         #expect(written == 0, "nothing handed over when the text is refused")
-        #expect(rewrite(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count } == .damaged,
+        #expect(rewrite(Array(text.prefix(70)), name: "d", changing: ["root": wider]) { written += $0.count } == .refused,
                 "the root's members cut short")
-        #expect(rewrite(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { _ in } == .damaged,
+        #expect(rewrite(text, name: "d", changing: ["v0-0": { _ in View(id: "v0-0", kind: .stack) }]) { written += $0.count } == .refused,
                 "a change of kind is not a change of shown properties")
         // A view the text does not hold is left out; the rest is the text as it was.
         var same: [UInt8] = []
@@ -206,12 +216,13 @@ struct SnapshotTextTests {
         let g0 = try #require(text.indices.first { text[$0...].starts(with: idOfG0) })
         let children = try #require(text.indices.first { $0 > g0 && text[$0...].starts(with: key) })
         let crafted = Array(text[..<children]) + Array(#""children" : ["#.utf8) + Array(text[(children + key.count)...])
-        #expect(rewrite(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { _ in } == .damaged)
+        #expect(rewrite(crafted, name: "d", changing: ["g0": wider, "v0-1": wider]) { written += $0.count } == .refused)
+        #expect(written == 0)
     }
 
     /// The kept text: each line's spaces as a count of two bytes, given back whole; a count that
-    /// is not one, or counts that add up to another text, are found as the text is handed over,
-    /// and no more than the text says it holds is handed over.
+    /// is not one, or counts that add up to another text, are found as the text is handed over:
+    /// refused before its first 64 KB piece, damaged after, never past the header's byte count.
     @Test func aKeptTextStandsForItsTextAndNoOther() throws {
         let folder = TemporaryFolder()
         let store = try document(in: folder)
@@ -236,39 +247,69 @@ struct SnapshotTextTests {
             let rewritten = SpecCodec.rewriteText(kept, shown: shown, name: "d", changing: changes) { count += $0.count }
             return (rewritten, count)
         }
-        #expect(handed(kept, shown: shown + 1).0 == .damaged, "one byte fewer than the header says")
-        #expect(handed(kept, shown: shown - 1).0 == .damaged, "one byte more")
-        #expect(handed(kept, shown: shown - 1).1 <= shown - 1, "never more than the header says")
+        #expect(handed(kept, shown: shown + 1) == (.refused, 0), "one byte fewer than the header says")
+        #expect(handed(kept, shown: shown - 1) == (.refused, 0), "one byte more")
         let lineBreak = try #require(kept.indices.first { kept[$0] == 0x0A && $0 > 40 })
         var notACount = kept
         notACount[lineBreak + 1] = 0x20
-        #expect(handed(notACount, shown: shown).0 == .damaged)
-        #expect(handed(notACount, shown: shown, changing: ["v0-0": wider]).0 == .damaged, "with a view written again too")
+        #expect(handed(notACount, shown: shown) == (.refused, 0))
+        #expect(handed(notACount, shown: shown, changing: ["v0-0": wider]) == (.refused, 0), "with a view written again too")
         var larger = kept
         larger[lineBreak + 1] = 0xFF
-        #expect(handed(larger, shown: shown).0 == .damaged)
-        #expect(handed(larger, shown: shown).1 <= shown, "a larger count is not given back past the header's byte count")
+        #expect(handed(larger, shown: shown) == (.refused, 0))
+        // Past the first piece: damaged, and never more than the header says.
+        let long = try #require(SpecCodec.keptText(Self.longText(width700: 13)))
+        var longer = long.kept
+        let late = try #require(longer.indices.last { longer[$0] == 0x0A && $0 + 3 < longer.count })
+        longer[late + 1] = 0xFF
+        var count = 0
+        #expect(SpecCodec.rewriteText(longer, shown: long.shown, name: "t", changing: [:]) { count += $0.count } == .damaged)
+        #expect(count > 0 && count <= long.shown, "a larger count is not given back past the header's byte count")
+        count = 0
+        #expect(SpecCodec.rewriteText(long.kept, shown: long.shown - 1, name: "t", changing: [:]) { count += $0.count } == .damaged)
+        #expect(count > 0 && count <= long.shown - 1)
         // A line that opens with more spaces than a count holds is not kept.
         #expect(SpecCodec.keptText(Array("{\n".utf8) + [UInt8](repeating: 0x20, count: 20_000) + Array("}\n".utf8)) == nil)
     }
 
     /// Past the 64 KB the text is handed over in, each piece ends on a whole character: labels
     /// in three-byte characters make some of those ends fall inside one.
-    @Test func aLongTextIsHandedOverInWholeCharacters() throws {
-        func spec(width700: Int) -> Spec {
-            let labels = (0..<3_000).map { #"{"id": "l\#($0)", "kind": "label", "text": "名前と住所と電話番号と生年月日と国籍 \#($0)", "width": \#($0 == 700 ? width700 : $0 % 97)}"# }
-            let groups = stride(from: 0, to: labels.count, by: 50).map { start in
-                #"{"id": "g\#(start)", "kind": "stack", "children": [\#(labels[start ..< start + 50].joined(separator: ","))]}"#
-            }
-            return StoreFixtures.spec(#"{"plumb": 1, "name": "t", "root": {"id": "root", "kind": "stack", "children": [\#(groups.joined(separator: ","))]}}"#)
+    /// 3,000 labels in three-byte characters, 50 to a stack: a text of more than six 64 KB pieces.
+    static func longSpec(width700: Int) -> Spec {
+        let labels = (0..<3_000).map { #"{"id": "l\#($0)", "kind": "label", "text": "名前と住所と電話番号と生年月日と国籍 \#($0)", "width": \#($0 == 700 ? width700 : $0 % 97)}"# }
+        let groups = stride(from: 0, to: labels.count, by: 50).map { start in
+            #"{"id": "g\#(start)", "kind": "stack", "children": [\#(labels[start ..< start + 50].joined(separator: ","))]}"#
         }
-        let text = Array(SpecCodec.encodeText(spec(width700: 13)).utf8)
+        return StoreFixtures.spec(#"{"plumb": 1, "name": "t", "root": {"id": "root", "kind": "stack", "children": [\#(groups.joined(separator: ","))]}}"#)
+    }
+
+    static func longText(width700: Int) -> [UInt8] { Array(SpecCodec.encodeText(longSpec(width700: width700)).utf8) }
+
+    @Test func aLongTextIsHandedOverInWholeCharacters() throws {
+        let text = Self.longText(width700: 13)
         #expect(text.count > 6 << 16)
         var pieces: [[UInt8]] = []
         #expect(rewrite(text, name: "t", changing: ["l700": { var view = $0; view.width = 5; return view }]) { pieces.append(Array($0)) } == .written)
         #expect(pieces.count > 6)
         #expect(pieces.allSatisfy { String(validating: $0, as: UTF8.self) != nil }, "no piece cuts a character")
-        #expect(pieces.flatMap { $0 } == Array(SpecCodec.encodeText(spec(width700: 5)).utf8))
+        #expect(pieces.flatMap { $0 } == Self.longText(width700: 5))
+    }
+
+    /// Ids that share their first eight bytes (the search's first look) are told apart whole.
+    @Test func idsSharingTheirFirstEightBytesAreToldApart() throws {
+        let ids = ["abcdefgh", "abcdefgh1", "abcdefgh2", "abcdefg", "abcdefghij"]
+        func spec(_ widths: [Int]) -> Spec {
+            let views = zip(ids, widths).map { #"{"id": "\#($0)", "kind": "view", "width": \#($1), "height": 2, "opacity": 0.5, "cornerRadius": 1}"# }
+            return StoreFixtures.spec(#"{"plumb": 1, "name": "p", "root": {"id": "r", "kind": "stack", "children": [\#(views.joined(separator: ","))]}}"#)
+        }
+        let text = Array(SpecCodec.encodeText(spec([1, 2, 3, 4, 5])).utf8)
+        for (index, id) in ids.enumerated() {
+            var widths = [1, 2, 3, 4, 5]
+            widths[index] = 40 + index
+            var rewritten: [UInt8] = []
+            #expect(rewrite(text, name: "p", changing: [id: { var view = $0; view.width = Double(40 + index); return view }]) { rewritten += $0 } == .written)
+            #expect(rewritten == Array(SpecCodec.encodeText(spec(widths)).utf8), "\(id)")
+        }
     }
 
     @Test func aRootWithoutChildrenIsWrittenAgainWhereItStands() throws {

@@ -21,10 +21,11 @@ enum ShowCommand: Command {
         let version = try reference.version(in: store)
         // The text kept with the nearest snapshot, when the version differs from it in plain
         // properties only: no state to decode, nor views to make but those.
-        if !arguments.has("--flat"), let kept = try store.shownText(of: version) {
+        if !arguments.has("--flat"), let kept = try store.shownText(of: version),
+           try kept.write(name: version.document, to: { context.console.write(bytes: $0) }) {
             // The text unpacked (a megabyte for 10,000 views) is left for the system at exit.
             context.releaseAtExit(kept)
-            if try kept.write(name: version.document, to: { context.console.write(bytes: $0) }) { return }
+            return
         }
         let progress = ProgressLine.start("show", context: context)
         defer { progress?.finish() }
