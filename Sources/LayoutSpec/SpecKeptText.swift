@@ -148,14 +148,14 @@ enum SpecKeptText {
         /// Hands over `text[range]` with each line's count given back as spaces, and returns
         /// the byte count of the text it stands for; `nil` when a line break in it, but one that
         /// ends `text`, is not followed by a count, or the text goes past `limit` bytes (what
-        /// went before is held or handed over). Stops before a line that opens with `{` where `stops`
-        /// says so, and returns where.
+        /// went before is held or handed over). Stops before a line that opens with `{` where
+        /// `stops` says so, and returns where.
         func expand<Stops: LineStops>(_ text: Bytes, _ range: Range<Int>, limit: Int, stoppingAt stops: inout Stops,
                                       _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> (stands: Int, stop: Int?)? {
             guard let bytes = text.baseAddress, !range.isEmpty else { return (0, nil) }
             let base = UnsafeRawPointer(bytes), end = range.upperBound
             var copied = range.lowerBound, stands = 0
-            var breaks = Occurrences(of: newline, in: bytes, from: range.lowerBound, to: end)
+            var breaks = LineBreaks(bytes, from: range.lowerBound, to: end)
             while let lineBreak = breaks.next() {
                 guard lineBreak + 3 <= end, let spaces = SpecKeptText.count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else {
                     if lineBreak + 1 == text.count { break }
@@ -207,7 +207,7 @@ enum SpecKeptText {
     static func shownCount(of text: Bytes, _ range: Range<Int>) -> Int? {
         guard let bytes = text.baseAddress, !range.isEmpty else { return 0 }
         var stands = range.count
-        var breaks = Occurrences(of: newline, in: bytes, from: range.lowerBound, to: range.upperBound)
+        var breaks = LineBreaks(bytes, from: range.lowerBound, to: range.upperBound)
         while let lineBreak = breaks.next() {
             guard lineBreak + 3 <= range.upperBound, let spaces = count(bytes[lineBreak + 1], bytes[lineBreak + 2]) else {
                 if lineBreak + 1 == text.count { break }
@@ -218,24 +218,26 @@ enum SpecKeptText {
         return stands
     }
 
-    /// Where one byte is in `text[from ..< to]`, in order. Eight bytes at a time: a byte that is
-    /// the one sought is one a word's exact zero-byte mask marks once the word is xored with
-    /// eight of it.
-    struct Occurrences {
+    /// The top bit of each byte of `word` that equals the byte `pattern` holds eight of: the
+    /// exact zero-byte mask of the word xored with the pattern (no false marks).
+    @inline(__always)
+    static func marks(_ word: UInt64, equalTo pattern: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, bytes = word ^ pattern
+        return ~(((bytes & low) &+ low) | bytes | low)
+    }
+
+    /// The line breaks in `text[from ..< to]`, in order, eight bytes at a time (`marks`).
+    struct LineBreaks {
         private let base: UnsafeRawPointer
         private let end: Int
-        private let byte: UInt8
-        private let pattern: UInt64
         /// Where the word `marks` marks starts.
         private var word: Int
         private var marks: UInt64 = 0
 
-        /// Where `byte` is in `text[from ..< to]`, a text that is not empty.
-        init(of byte: UInt8, in text: UnsafePointer<UInt8>, from: Int, to: Int) {
+        /// The line breaks of `text[from ..< to]`, a text that is not empty.
+        init(_ text: UnsafePointer<UInt8>, from: Int, to: Int) {
             base = UnsafeRawPointer(text)
             end = to
-            self.byte = byte
-            pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
             word = from - 8
         }
 
@@ -245,11 +247,10 @@ enum SpecKeptText {
                 word += 8
                 guard word < end else { return nil }
                 if word + 8 <= end {
-                    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                    let bytes = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self)) ^ pattern
-                    marks = ~(((bytes & low) &+ low) | bytes | low)
+                    marks = SpecKeptText.marks(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word, as: UInt64.self)),
+                                               equalTo: 0x0A0A_0A0A_0A0A_0A0A)
                 } else {
-                    for offset in 0 ..< end - word where base.load(fromByteOffset: word + offset, as: UInt8.self) == byte {
+                    for offset in 0 ..< end - word where base.load(fromByteOffset: word + offset, as: UInt8.self) == newline {
                         marks |= 0x80 << (8 * UInt64(offset))
                     }
                 }

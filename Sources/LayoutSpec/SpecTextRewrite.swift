@@ -208,9 +208,7 @@ enum SpecTextRewrite {
             } else {
                 for offset in 0 ..< max(0, text.count - start) { word |= UInt64(text[start + offset]) << (8 * UInt64(offset)) }
             }
-            // The exact zero-byte mask of the word xored with quotes marks each quote's top bit.
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, quotes = word ^ 0x2222_2222_2222_2222
-            let marks = ~(((quotes & low) &+ low) | quotes | low)
+            let marks = SpecKeptText.marks(word, equalTo: 0x2222_2222_2222_2222)
             guard marks != 0 else { return word }
             let kept = UInt64(marks.trailingZeroBitCount) & ~7
             return kept == 0 ? 0 : word & (UInt64.max >> (64 - kept))
