@@ -1,4 +1,3 @@
-import CThreadStart
 import Glibc
 
 /// How many cores this process may use: its CPU affinity (which `taskset` and a container's
@@ -6,7 +5,6 @@ import Glibc
 /// where one core is allowed it stays on one thread.
 public enum Cores {
     public static var allowed: Int {
-        let allowed = Int(plumb_allowed_cpus())
-        return allowed > 0 ? allowed : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 }

@@ -1,10 +1,7 @@
-import CThreadStart
 import Glibc
 
 /// A thread of its own (POSIX) running one closure, for work beside the caller's: `join`
-/// waits for it to end. One that nobody joins is detached (`detach`). It starts on another
-/// core than the caller's where there is one (`plumb_thread_start`), so the work beside
-/// begins at once, not at the next scheduler tick.
+/// waits for it to end. One that nobody joins is detached (`detach`).
 public final class WorkerThread: @unchecked Sendable {
     private var handle: pthread_t
     private var joined = false
@@ -14,7 +11,7 @@ public final class WorkerThread: @unchecked Sendable {
     public init?(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body))
         var handle = pthread_t()
-        let started = plumb_thread_start(&handle, { context in
+        let started = pthread_create(&handle, nil, { context in
             let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
             box.body()
             return nil

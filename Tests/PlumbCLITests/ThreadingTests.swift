@@ -1,4 +1,3 @@
-import CThreadStart
 import Glibc
 import Testing
 import Threading
@@ -25,15 +24,6 @@ import Threading
     final class Handover: @unchecked Sendable {
         let condition = Condition()
         var text: String?
-    }
-
-    /// A thread starts on another CPU than its creator's, then may run on all of them again.
-    @Test func aWorkerThreadMayRunOnEveryCPUItsCreatorMay() {
-        let allowed = Counter()
-        let thread = WorkerThread { allowed.lock.withLock { allowed.value = Int(plumb_allowed_cpus()) } }
-        thread?.join()
-        #expect(plumb_allowed_cpus() >= 1)
-        #expect(allowed.value == Int(plumb_allowed_cpus()))
     }
 
     /// Every item is done once: the caller's in order from the first, the worker's handed back
