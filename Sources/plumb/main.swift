@@ -2,10 +2,8 @@ import FoundationEssentials
 import Glibc
 import PlumbCLI
 
-/// The process environment, read from `environ` (each entry split at its first `=` byte, as
-/// POSIX splits it): Foundation's `ProcessInfo` took a noticeable share of a short command's
-/// start, and so did a search for `=` by characters (which also missed an `=` that a combining
-/// mark follows).
+/// The process environment, read from `environ`, each entry split at its first `=` byte as POSIX
+/// splits it (a search by characters would miss an `=` that a combining mark follows).
 func processEnvironment() -> [String: String] {
     var environment: [String: String] = [:]
     var entry = environ
@@ -19,8 +17,7 @@ func processEnvironment() -> [String: String] {
     return environment
 }
 
-/// The working directory, from `getcwd`: making FoundationEssentials' `FileManager` to ask it
-/// took 0.16 of `plumb log`'s 2.37 ms. Where `getcwd` fails (a folder since removed), `FileManager`
+/// The working directory, from `getcwd`; where that fails (a folder since removed), `FileManager`
 /// says what it says.
 func currentDirectory() -> String {
     var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
