@@ -27,7 +27,7 @@ extension Resolver {
             let frame = index == 0 ? slot : dock(index, in: slot)
             frames[index] = frame
             let view = views.baseAddress! + index
-            let hasChildren = subtreeEnd[index] > index + 1
+            let hasChildren = subtreeEnds[index] > index + 1
             let kind = view.pointee.kind
             let hasText = kind == .label || kind == .button  // `hasText` is not inlinable here
             guard hasChildren || hasText else { continue }
