@@ -7,7 +7,7 @@ import Testing
 
 /// The hub attacked by a granted role speaking SQL directly (psql, its own login) and through
 /// the CLI (issue 11): every attack is refused by the server, and nothing it tried is stored.
-@Suite(.serialized) struct HubSecurityTests {
+@Suite(.serialized, .needsPostgres) struct HubSecurityTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubsec-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 
