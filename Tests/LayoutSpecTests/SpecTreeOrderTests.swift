@@ -27,6 +27,14 @@ struct SpecTreeOrderTests {
         #expect(Spec(name: "t", views: views, parents: parents).subtreeEnds == ends)
     }
 
+    /// `Spec.init` refuses parents out of tree order (the check its doc promises), here the
+    /// order the old check let through, which the engine laid out with view 2 under view 1.
+    @Test func aSpecOutOfTreeOrderIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Spec(name: "t", views: (0..<4).map { View(id: "v\($0)", kind: .view) }, parents: [-1, 0, 0, 1])
+        }
+    }
+
     /// Random parents, each an earlier view: `isTreeOrder` agrees with the definition (a view's
     /// descendants are the views right after it), and a tree-order spec's subtree ends are where
     /// its descendants stop.
