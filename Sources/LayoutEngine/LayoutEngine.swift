@@ -35,12 +35,14 @@ public struct LayoutEngine {
             isDrawn.withUnsafeMutableBufferPointer { drawnBuffer in
                 spec.views.withUnsafeBufferPointer { views in
                     spec.parents.withUnsafeBufferPointer { parents in
-                        var resolver = Resolver(
-                            views: views, parents: parents, measurer: measurer, viewport: viewport,
-                            frames: frameBuffer, isDrawn: drawnBuffer)
-                        resolver.run()
-                        texts = resolver.texts
-                        resolver.deallocate()
+                        spec.subtreeEnds.withUnsafeBufferPointer { subtreeEnds in
+                            var resolver = Resolver(
+                                views: views, parents: parents, subtreeEnds: subtreeEnds, measurer: measurer,
+                                viewport: viewport, frames: frameBuffer, isDrawn: drawnBuffer)
+                            resolver.run()
+                            texts = resolver.texts
+                            resolver.deallocate()
+                        }
                     }
                 }
             }

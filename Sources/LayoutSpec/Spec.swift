@@ -7,25 +7,56 @@ public struct Spec: Hashable, Sendable {
     public var name: String
     public private(set) var views: [View]
     public private(set) var parents: [Int]
+    /// One past the last index of each view's subtree: the view's descendants are exactly
+    /// `index + 1 ..< subtreeEnds[index]`, so the engine finds children by jumping from one
+    /// sibling's end to the next without building child lists. Computed once, by the check of
+    /// tree order.
+    public let subtreeEnds: [Int]
 
     /// Builds a spec from views in tree order with their parents' indices.
-    /// - Precondition: `views` is non-empty, `parents[0] == -1` and `0 ≤ parents[i] < i` for
-    ///   every other view (`isTreeOrder`), and each subtree is contiguous (tree order). The
-    ///   engine indexes by these without bounds checks, so they are checked here. Use
-    ///   `SpecCodec` for input from outside, which checks all that and throws instead.
+    /// - Precondition: `views` is non-empty and `parents` is in tree order (`isTreeOrder`).
+    ///   The engine indexes by parents and subtree ends without bounds checks, so they are
+    ///   checked here. Use `SpecCodec` for input from outside, which makes tree order and
+    ///   throws on what cannot be put in it.
     public init(name: String, views: [View], parents: [Int]) {
-        precondition(!views.isEmpty && views.count == parents.count && Spec.isTreeOrder(parents),
-                     "a spec's parents must be -1 for the root and 0 ≤ parent < index for every other view")
+        let ends = views.count == parents.count ? Spec.subtreeEnds(of: parents) : nil
+        guard let ends, !views.isEmpty else {
+            preconditionFailure("a spec's views must be in tree order: the root first (parent -1), each view after its parent, each subtree contiguous")
+        }
         self.name = name
         self.views = views
         self.parents = parents
+        self.subtreeEnds = ends
     }
 
-    /// True when `parents` describes views in tree order: `-1` first, then each view's parent
-    /// an earlier view (`0 ..< index`). O(n).
+    /// True when `parents` describes views in tree order (pre-order): `-1` for the root and
+    /// only for it, each other view after its parent, and each subtree contiguous (a view's
+    /// descendants directly follow it). O(n).
     public static func isTreeOrder(_ parents: [Int]) -> Bool {
-        guard parents.first == -1 else { return false }
-        return parents.indices.dropFirst().allSatisfy { parents[$0] >= 0 && parents[$0] < $0 }
+        subtreeEnds(of: parents) != nil
+    }
+
+    /// Each view's subtree end (`subtreeEnds`) when `parents` is in tree order, else `nil`.
+    ///
+    /// In tree order, a view's parent is the view before it or one of that view's ancestors:
+    /// the path from the root to the view before is kept, and views leave it, their subtree
+    /// closed, until the parent is on top. A parent not on the path (later, negative, or in a
+    /// subtree already closed) is not tree order. Each view enters and leaves the path once:
+    /// O(n).
+    public static func subtreeEnds(of parents: [Int]) -> [Int]? {
+        guard parents.first == -1 else { return nil }
+        var ends = [Int](repeating: parents.count, count: parents.count)
+        var path = [0]
+        for index in parents.indices.dropFirst() {
+            let parent = parents[index]
+            while let last = path.last, last != parent {
+                ends[last] = index
+                path.removeLast()
+            }
+            guard !path.isEmpty else { return nil }
+            path.append(index)
+        }
+        return ends
     }
 
     /// The root view.

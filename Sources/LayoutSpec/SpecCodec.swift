@@ -48,18 +48,7 @@ public enum SpecCodec {
     /// The same text as `encodeText`, handed to `output` as UTF-8 in pieces, in order, each
     /// ending on a whole character: a large document is written out without being held whole,
     /// and views made one at a time (`TreeOrderedViews`) need not all exist at once.
-    ///
-    /// With `views` (a non-empty range of view indices), only the part of the text those views
-    /// make: the parts of ranges that cut every view into consecutive pieces (`textParts`),
-    /// each written on its own, in any order or at once, put end to end are the whole text.
-    public static func writeText(_ spec: some TreeOrderedViews, shape: Shape = .nested, views: Range<Int>? = nil,
-                                 to output: ([UInt8]) -> Void) {
-        SpecEncoder.write(spec, shape: shape, views: views, to: output)
-    }
-
-    /// `count` consecutive non-empty ranges of views (fewer when there are fewer views), of
-    /// about the same size, covering every view: the parts `writeText` writes.
-    public static func textParts(of spec: some TreeOrderedViews, count: Int) -> [Range<Int>] {
-        SpecEncoder.parts(of: spec, count: count)
+    public static func writeText(_ spec: some TreeOrderedViews, shape: Shape = .nested, to output: ([UInt8]) -> Void) {
+        SpecEncoder.write(spec, shape: shape, to: output)
     }
 }

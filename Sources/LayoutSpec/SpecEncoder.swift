@@ -20,25 +20,14 @@ enum SpecEncoder {
 
     /// Hands the text to `output` in pieces of about `pieceSize` bytes, in order; each piece
     /// ends between two views, so on a whole character.
-    ///
-    /// With `views`, only the part of the text that those views' places make: the parts of
-    /// non-empty ranges that cut `0 ..< spec.count` into consecutive pieces, written in any
-    /// order or at once (`parts(of:)`), put end to end are the whole text. The part of the
-    /// first view opens the document and the part of the last closes it.
-    static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, views: Range<Int>? = nil,
-                      to output: ([UInt8]) -> Void) {
-        let range = views ?? 0 ..< spec.count
-        precondition(range.lowerBound >= 0 && range.upperBound <= spec.count, "a part of the text outside the views")
-        // An empty part would open or close the document a second time.
-        precondition(!range.isEmpty || spec.count == 0, "an empty part of the text")
-        let opens = range.lowerBound == 0, closes = range.upperBound == spec.count
+    static func write(_ spec: some TreeOrderedViews, shape: SpecCodec.Shape, to output: ([UInt8]) -> Void) {
         var out = [UInt8]()
         out.reserveCapacity(pieceSize + 4096)
-        if opens { opening(name: spec.name, shape: shape, into: &out) }
+        opening(name: spec.name, shape: shape, into: &out)
         switch shape {
         case .flat:
-            if opens { out.append(UInt8(ascii: "[")) }
-            for index in range {
+            out.append(UInt8(ascii: "["))
+            for index in 0..<spec.count {
                 var members = viewMembers(spec.view(at: index))
                 if spec.parents[index] >= 0 { members.insert(JSONMember("parent", .string(spec.id(at: spec.parents[index]))), at: 1) }
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -46,17 +35,13 @@ enum SpecEncoder {
                 JSONWriter.write(.object(members), into: &out, pretty: true, level: 2)
                 handOver(&out, to: output)
             }
-            if closes {
-                JSONWriter.newline(&out, 1)
-                out.append(UInt8(ascii: "]"))
-            }
+            JSONWriter.newline(&out, 1)
+            out.append(UInt8(ascii: "]"))
         case .nested:
-            nested(spec, range, into: &out, output: output)
+            nested(spec, into: &out, output: output)
         }
-        if closes {
-            JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
-            out.append(0x0A)
-        }
+        JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: 0)
+        out.append(0x0A)
         output(out)
     }
 
@@ -65,13 +50,6 @@ enum SpecEncoder {
         let top = [JSONMember("plumb", .number(Double(SpecCodec.formatVersion))), JSONMember("name", .string(name))]
         JSONWriter.openObject(top, inline: false, into: &out, pretty: true, level: 0)
         JSONWriter.appendKey(shape == .flat ? "views" : "root", first: false, inline: false, into: &out, pretty: true, level: 0)
-    }
-
-    /// `count` non-empty ranges (fewer when there are fewer views) of about the same number of
-    /// views, end to end over every view: parts of the text to be written at once.
-    static func parts(of spec: some TreeOrderedViews, count: Int) -> [Range<Int>] {
-        let total = spec.count, count = max(1, min(count, total))
-        return (0..<count).map { part in total * part / count ..< total * (part + 1) / count }
     }
 
     /// Hands `out` over once it holds a piece.
@@ -86,18 +64,15 @@ enum SpecEncoder {
 
     /// The root at level 1 and each view's children in a `children` array two levels deeper,
     /// written in tree order: a view with children stays open until its subtree is written.
-    /// A part (`range`) starts with its first view's ancestors open, as the whole text has them
-    /// there, and leaves open those of the view after it.
-    private static func nested(_ spec: some TreeOrderedViews, _ range: Range<Int>, into out: inout [UInt8],
-                               output: ([UInt8]) -> Void) {
+    private static func nested(_ spec: some TreeOrderedViews, into out: inout [UInt8], output: ([UInt8]) -> Void) {
         let parents = spec.parents
-        var open = openAncestors(of: range.lowerBound, parents: parents)
+        var open: [OpenView] = []
         func close(_ view: OpenView) {
             JSONWriter.newline(&out, view.level + 1)
             out.append(UInt8(ascii: "]"))
             JSONWriter.closeObject(inline: false, into: &out, pretty: true, level: view.level)
         }
-        for index in range {
+        for index in parents.indices {
             while let last = open.last, last.index != parents[index] { close(open.removeLast()) }
             var level = 1
             if !open.isEmpty {
@@ -117,24 +92,7 @@ enum SpecEncoder {
             }
             handOver(&out, to: output)
         }
-        let next = range.upperBound < parents.count ? parents[range.upperBound] : -1
-        while let last = open.last, last.index != next { close(open.removeLast()) }
-    }
-
-    /// The views whose `children` arrays are open just before view `index` is written: its
-    /// ancestors, the root first. Each has written a child already (the one on the path to
-    /// `index`), except a parent whose first child is `index` itself.
-    private static func openAncestors(of index: Int, parents: [Int]) -> [OpenView] {
-        guard index > 0, index < parents.count else { return [] }
-        var path: [Int] = []
-        var ancestor = parents[index]
-        while ancestor >= 0 {
-            path.append(ancestor)
-            ancestor = parents[ancestor]
-        }
-        return path.reversed().enumerated().map { depth, view in
-            OpenView(index: view, level: 1 + 2 * depth, hasChild: view != parents[index] || index != view + 1)
-        }
+        while let last = open.popLast() { close(last) }
     }
 
     static func viewMembers(_ view: View) -> [JSONMember] {

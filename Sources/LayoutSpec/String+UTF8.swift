@@ -3,8 +3,8 @@ extension String {
     ///
     /// ASCII (ids, property names, numbers: nearly every stored string) is taken as it is,
     /// after one pass over the bytes; only other text goes through the standard library's
-    /// validation, whose generic metadata lookup on every call cost a quarter of decoding a
-    /// snapshot (issue 14).
+    /// validation, whose generic metadata lookup on every call weighed heavily in decoding a
+    /// stored state.
     @inlinable
     public init?<Bytes: Collection<UInt8>>(validatingUTF8Bytes bytes: Bytes) {
         if bytes.allSatisfy({ $0 < 0x80 }) {

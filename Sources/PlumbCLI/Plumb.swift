@@ -10,42 +10,29 @@ protocol Command: SendableMetatype {
     static func run(_ arguments: ParsedArguments, context: Context) throws
 }
 
-/// A command in the dispatch table: its name, and its type, whose spec (help text and all) is
-/// made only when asked: making all 33 at every start took 0.05 of `plumb log`'s 2.2 ms.
-struct CommandEntry: Sendable {
-    /// The spec's name (`CommandTableTests` checks that each entry's is).
-    let name: String
-    let command: any Command.Type
-
-    init(_ name: String, _ command: any Command.Type) {
-        self.name = name
-        self.command = command
-    }
-
-    var spec: CommandSpec { command.spec }
-}
-
 /// The `plumb` command line: global options, dispatch, and the one place errors become exit
 /// statuses (0 ok, 1 failure, 64 usage).
 public enum Plumb {
     public static let version = "0.1.0"
 
-    static let commands: [CommandEntry] = [
-        CommandEntry("init", InitCommand.self), CommandEntry("demo", DemoCommand.self), CommandEntry("apply", ApplyCommand.self),
-        CommandEntry("set", SetCommand.self), CommandEntry("add", AddCommand.self), CommandEntry("rm", RemoveCommand.self),
-        CommandEntry("mv", MoveCommand.self), CommandEntry("docs", DocsCommand.self), CommandEntry("show", ShowCommand.self),
-        CommandEntry("log", LogCommand.self), CommandEntry("diff", DiffCommand.self), CommandEntry("tag", TagCommand.self),
-        CommandEntry("revert", RevertCommand.self), CommandEntry("resolve", ResolveCommand.self),
-        CommandEntry("check", CheckCommand.self), CommandEntry("sheet", SheetCommand.self),
-        CommandEntry("sync", SyncCommand.self), CommandEntry("bundle", BundleCommand.self),
-        CommandEntry("state", StateCommand.self), CommandEntry("clone", CloneCommand.self),
-        CommandEntry("conflicts", ConflictsCommand.self), CommandEntry("reidentify", ReidentifyCommand.self),
-        CommandEntry("remote", RemoteCommand.self), CommandEntry("push", PushCommand.self),
-        CommandEntry("pull", PullCommand.self), CommandEntry("hub", HubCommand.self), CommandEntry("import", ImportCommand.self),
-        CommandEntry("export", ExportCommand.self), CommandEntry("completions", CompletionsCommand.self),
-        CommandEntry("restore", RestoreCommand.self), CommandEntry("upgrade", UpgradeCommand.self),
-        CommandEntry("gc", GCCommand.self), CommandEntry("serve", ServeCommand.self),
+    /// Every command, in the order help lists them; each is named by its spec.
+    static let commands: [any Command.Type] = [
+        InitCommand.self, DemoCommand.self, ApplyCommand.self, SetCommand.self, AddCommand.self, RemoveCommand.self,
+        MoveCommand.self, DocsCommand.self, ShowCommand.self, LogCommand.self, DiffCommand.self, TagCommand.self,
+        RevertCommand.self, ResolveCommand.self, CheckCommand.self, SheetCommand.self, SyncCommand.self,
+        BundleCommand.self, StateCommand.self, CloneCommand.self, ConflictsCommand.self, ReidentifyCommand.self,
+        RemoteCommand.self, PushCommand.self, PullCommand.self, HubCommand.self, ImportCommand.self,
+        ExportCommand.self, CompletionsCommand.self, RestoreCommand.self, UpgradeCommand.self, GCCommand.self,
+        ServeCommand.self,
     ]
+
+    /// The command named `name`, if there is one.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// Every command's name.
+    static var commandNames: [String] { commands.map { $0.spec.name } }
 
     /// Runs one command line (without the program name) and returns the exit status.
     /// `exitsAfter`: the process ends when this returns (the `plumb` program), so a command may
@@ -71,8 +58,8 @@ public enum Plumb {
         if name == "--help" || name == "-h" || name == "help" {
             return written(help(Array(arguments.dropFirst()), console: console), console: console, prefix: "plumb help")
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            let hint = Suggestion.hint(for: name, in: commands.map(\.name))
+        guard let command = Self.command(named: name) else {
+            let hint = Suggestion.hint(for: name, in: commandNames)
             console.message("plumb: unknown command \(JSONWriter.quote(name))\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
@@ -85,7 +72,7 @@ public enum Plumb {
         context.exitsAfter = exitsAfter
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
-            try command.command.run(parsed, context: context)
+            try command.run(parsed, context: context)
             try console.checkOutput()
             context.compactIfDue()
             return ExitStatus.success
@@ -146,11 +133,11 @@ public enum Plumb {
             return ExitStatus.success
         }
         if topic == "--man" {
-            console.write(ManPage.render(commands: commands.map(\.spec)))
-        } else if let command = commands.first(where: { $0.name == topic }) {
+            console.write(ManPage.render(commands: commands.map { $0.spec }))
+        } else if let command = Self.command(named: topic) {
             console.print(command.spec.help)
         } else {
-            let hint = Suggestion.hint(for: topic, in: commands.map(\.name))
+            let hint = Suggestion.hint(for: topic, in: commandNames)
             console.message("plumb help: unknown command \(JSONWriter.quote(topic))\(hint); `plumb help` lists the commands")
             return ExitStatus.usage
         }
@@ -178,7 +165,7 @@ public enum Plumb {
     }
 
     static var overview: String {
-        let width = commands.map(\.spec.name.count).max() ?? 0
+        let width = commands.map { $0.spec.name.count }.max() ?? 0
         let lines = commands.map { "  \($0.spec.name.rightPadded(to: width + 2))\($0.spec.summary)" }
         let options = globalOptions.map { "  \($0.0.rightPadded(to: 16))\($0.1)" }
         return """

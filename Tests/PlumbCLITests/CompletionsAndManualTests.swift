@@ -1,4 +1,5 @@
 import Foundation
+@testable import PlumbCLI
 import Testing
 
 /// `plumb completions bash|zsh|fish` (run in the real shells) and `plumb help --man` (the
@@ -102,5 +103,13 @@ import Testing
         #expect(plumb.run("help", "apply").stdout.hasPrefix("usage: plumb apply FILE"))
         let unknown = plumb.run("help", "aply")
         #expect(unknown.status == 64 && unknown.stderr == "plumb help: unknown command \"aply\" (did you mean \"apply\"?); `plumb help` lists the commands\n")
+    }
+
+    /// Each command is found by its own name: no two share one.
+    @Test func everyCommandIsFoundByItsName() {
+        #expect(Set(Plumb.commandNames).count == Plumb.commands.count)
+        for command in Plumb.commands {
+            #expect(Plumb.command(named: command.spec.name).map(ObjectIdentifier.init) == ObjectIdentifier(command))
+        }
     }
 }

@@ -98,8 +98,8 @@ import Testing
 
     /// The real binary under a pseudo-terminal (`script`) draws the line; with stderr in a
     /// pipe it does not.
-    @Test func processUnderAPseudoTerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs /usr/bin/script (util-linux)"))
+    func processUnderAPseudoTerminal() throws {
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)
         let spec = plumb.write("login.json", loginSpec)

@@ -138,21 +138,6 @@ import Testing
         #expect(try Store.open(at: store).log(of: "login").count == versions)
         #expect(try Store.open(at: store).integrityCheck() == ["ok"])
     }
-
-    /// A clone refused half-way (its source holds a version whose content does not match its
-    /// id) leaves no store that would block `init` or another clone there.
-    @Test func aRefusedCloneLeavesNothing() throws {
-        let runner = PlumbRunner()
-        #expect(runner.run("init").status == 0)
-        #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
-        try Store.open(at: runner.storePath).forgeStoredValue(#""OK""#, as: #""forged""#)
-        let target = runner.folder.appendingPathComponent("copy").path
-        let result = runner.run("clone", runner.folder.path, target)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("does not match its content"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: target))
-        #expect(runner.run("init", target).status == 0)
-    }
 }
 
 /// A login spec with `labels` extra labels under the form.

@@ -23,6 +23,19 @@ import Testing
         #expect(try a.open().log(of: "login").count == 1)
     }
 
+    /// A clone refused half-way leaves no store that would block `init` or another clone there.
+    @Test func aCloneOfAChangedStoreIsRefusedAndLeavesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b) = Replica.pair(root: root, now: now)
+        #expect(b.plumb(["set", "login", "a", "text=honest"], now: now + 1) == 0)
+        try b.open().forgeStoredValue(#""honest""#, as: #""forged""#)
+        let target = root.appendingPathComponent("copy").path
+        #expect(a.plumb(["clone", b.folder.path, target], now: now + 2) == 1)
+        #expect(a.lastOutput.contains("does not match its content"), "\(a.lastOutput)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(a.plumb(["init", target], now: now + 3) == 0, "\(a.lastOutput)")
+    }
+
     @Test func aHandEditedBundleIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (a, b) = Replica.pair(root: root, now: now)

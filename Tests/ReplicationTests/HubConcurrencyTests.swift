@@ -6,7 +6,7 @@ import SeededRandom
 import Testing
 
 /// Clients editing at the same time through one hub, as real `plumb` processes.
-@Suite(.serialized) struct HubConcurrencyTests {
+@Suite(.serialized, .needsPostgres) struct HubConcurrencyTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubc-\(UUID().uuidString)")
 
     @Test(arguments: [(2, UInt64(11)), (8, UInt64(12))])

@@ -6,7 +6,7 @@ import SpecSync
 import Testing
 
 /// Version ids as the hub computes them in SQL (`plumb_commit_id`), against TEAM.md's layout.
-@Suite(.serialized) struct HubContentIDTests {
+@Suite(.serialized, .needsPostgres) struct HubContentIDTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubid-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 

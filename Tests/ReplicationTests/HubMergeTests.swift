@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 8 through a real hub: a pull counts structural conflicts by kind, and refuses a version
 /// whose rows were changed on the hub, naming it, applying nothing.
-@Suite(.serialized) struct HubMergeTests {
+@Suite(.serialized, .needsPostgres) struct HubMergeTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-merge-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 

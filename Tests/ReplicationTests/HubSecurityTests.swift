@@ -7,7 +7,7 @@ import Testing
 
 /// The hub attacked by a granted role speaking SQL directly (psql, its own login) and through
 /// the CLI (issue 11): every attack is refused by the server, and nothing it tried is stored.
-@Suite(.serialized) struct HubSecurityTests {
+@Suite(.serialized, .needsPostgres) struct HubSecurityTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubsec-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 
@@ -292,7 +292,18 @@ import Testing
             _ = try? PostgresConnection(url: url).execute("DELETE FROM plumb_document_grants WHERE role = '\(role)'")
             revoked.signal()
         }.start()
-        #expect(revoked.wait(timeout: .now() + 1) == .timedOut, "the revoke did not wait for the push")
+        // The revoke is seen waiting for the push's lock, and has not returned: a revoke that
+        // did not wait would never show so (the deadline only keeps a broken build from hanging).
+        var waiting = false
+        for _ in 0..<6_000 where !waiting {
+            waiting = try world.admin.execute("""
+                SELECT count(*) FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM plumb_document_grants%'
+                """).int64(0, 0) == 1
+            if !waiting { usleep(10_000) }
+        }
+        #expect(waiting, "the revoke was never seen waiting for the push")
+        #expect(revoked.wait(timeout: .now()) == .timedOut, "the revoke did not wait for the push")
         try session.execute("COMMIT")
         #expect(revoked.wait(timeout: .now() + 30) == .success)
         #expect(try world.admin.execute("SELECT count(*) FROM plumb_versions WHERE first_seq = 1000").int64(0, 0) == 1)

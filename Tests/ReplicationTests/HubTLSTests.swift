@@ -4,7 +4,7 @@ import Testing
 
 /// A hub reached over TLS with `sslmode=verify-full` (docs/hub.md): a server whose certificate
 /// (for `localhost`) is signed by a test authority made here with openssl.
-@Suite(.serialized) struct HubTLSTests {
+@Suite(.serialized, .needsPostgres) struct HubTLSTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubtls-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 
@@ -32,7 +32,7 @@ import Testing
     @Test func verifyFullConnectsToAServerWithATestCertificate() throws {
         try makeCertificates()
         let directory = root.appendingPathComponent("pg").path
-        // Below TestPostgres's own range (55,000–59,999): the two servers run at once.
+        // Below the ports the hub tests' own server takes (.ci/run: 55432): the two run at once.
         let started = TestPostgres.start(directory, ports: 54_000 ..< 55_000,
                                          extra: [root.appendingPathComponent("server.crt").path, root.appendingPathComponent("server.key").path])
         try #require(started.status == 0, "\(started.text)")

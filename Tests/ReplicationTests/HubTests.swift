@@ -6,7 +6,7 @@ import SpecSync
 import Testing
 
 /// The hub on a real PostgreSQL server.
-@Suite(.serialized) struct HubTests {
+@Suite(.serialized, .needsPostgres) struct HubTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hub-\(UUID().uuidString)")
     let now: UInt64 = 1_800_000_000_000
 

@@ -1,23 +1,22 @@
 import Foundation
 import Replication
+import Testing
 
-/// A throwaway PostgreSQL server for the hub tests: `PLUMB_TEST_PG_URL` when set (CI starts one
-/// with Tools/pg-test.sh), else one started here with that script and stopped when the tests
-/// exit. Each test gets a database of its own.
+/// The PostgreSQL server of the hub tests: the one `PLUMB_TEST_PG_URL` names (`.ci/run` starts
+/// a throwaway one with Tools/pg-test.sh). Without it the hub tests are skipped, and say so
+/// (`needsPostgres`); with it set to a server that cannot be used, each fails in words
+/// (`makeDatabase`). Each test gets a database of its own.
 enum TestPostgres {
-    nonisolated(unsafe) private static var startedDirectory: String?
+    /// The server's URL; empty when `PLUMB_TEST_PG_URL` is not set (`isConfigured`).
+    static let serverURL = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"] ?? ""
 
-    static let serverURL: String = {
-        if let url = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"] { return url }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pg-\(getpid())").path
-        let output = start(directory, ports: 55_000 ..< 60_000)
-        guard output.status == 0 else { fatalError("could not start PostgreSQL for the hub tests: \(output.text)") }
-        startedDirectory = directory
-        atexit {
-            if let directory = TestPostgres.startedDirectory { _ = TestPostgres.run(TestPostgres.script, ["stop", directory]) }
-        }
-        return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }()
+    /// True when `PLUMB_TEST_PG_URL` names a server to test against.
+    static var isConfigured: Bool { !serverURL.isEmpty }
+
+    /// Why a hub test could not get its database.
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
 
     /// Starts a server in `directory` on a port of `ports` picked by this process's id (`extra`:
     /// the script's certificate and key). A port something else holds (a test run beside this
@@ -34,13 +33,23 @@ enum TestPostgres {
         return result
     }
 
-    /// A fresh, empty database; returns its URL.
+    /// A fresh, empty database; returns its URL. Every hub test asks for one before it uses
+    /// the server.
     static func makeDatabase() throws -> String {
+        guard isConfigured else {
+            throw Unavailable(description: "PLUMB_TEST_PG_URL is not set; \(howToStart)")
+        }
         let name = "plumb_test_\(UUID().uuidString.prefix(8).lowercased())"
-        let admin = try PostgresConnection(url: serverURL)
-        try admin.execute("CREATE DATABASE \(name)")
+        do {
+            let admin = try PostgresConnection(url: serverURL)
+            try admin.execute("CREATE DATABASE \(name)")
+        } catch {
+            throw Unavailable(description: "PLUMB_TEST_PG_URL is \(serverURL), but no test database could be made there: \(error)")
+        }
         return url(database: name)
     }
+
+    static let howToStart = "start a throwaway server with `export PLUMB_TEST_PG_URL=$(Tools/pg-test.sh start /tmp/plumb-pg 55432)`"
 
     /// The server URL with another database and, optionally, user.
     static func url(database: String, user: String = "postgres") -> String {
@@ -64,5 +73,13 @@ enum TestPostgres {
         let status = system("/bin/bash \(quoted) </dev/null >'\(output)' 2>&1")
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         return (status == 0 ? 0 : 1, text)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a hub test only where `PLUMB_TEST_PG_URL` names a PostgreSQL server (or, for a test
+    /// that starts its own, where the machine is set up for the hub tests).
+    static var needsPostgres: Self {
+        .enabled(if: TestPostgres.isConfigured, "PLUMB_TEST_PG_URL is not set: \(TestPostgres.howToStart)")
     }
 }

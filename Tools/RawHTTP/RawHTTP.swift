@@ -105,6 +105,8 @@ public struct RawHTTP: Sendable {
 public final class EventStream {
     private let socket: Int32
     private var pending = ""
+    /// True once the server has closed the stream (or the connection failed).
+    public private(set) var ended = false
 
     init(socket: Int32) {
         self.socket = socket
@@ -112,8 +114,8 @@ public final class EventStream {
 
     deinit { close(socket) }
 
-    /// Reads until `condition` holds for the text read so far, or `timeout` seconds pass;
-    /// returns the text read so far either way.
+    /// Reads until `condition` holds for the text read so far, the stream ends (`ended`), or
+    /// `timeout` seconds pass; returns the text read so far either way.
     public func read(until condition: (String) -> Bool, timeout: TimeInterval) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -123,7 +125,10 @@ public final class EventStream {
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32(left * 1000) + 1) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
+            if count <= 0 {
+                ended = true
+                break
+            }
             pending += String(decoding: buffer[0..<count], as: UTF8.self)
         }
         return pending

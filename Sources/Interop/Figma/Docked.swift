@@ -14,28 +14,6 @@ import LayoutSpec
 /// 4. wholly before the parent's start: nothing with margins ≥ 0 reaches there, so the
 ///    mapper wraps the child in a view that does (`OutsideWrapper`).
 struct Docked {
-    enum Placement {
-        case fill, start, center, end
-
-        var horizontal: HorizontalAlignment? {
-            switch self {
-            case .fill: nil
-            case .start: .left
-            case .center: .center
-            case .end: .right
-            }
-        }
-
-        var vertical: VerticalAlignment? {
-            switch self {
-            case .fill: nil
-            case .start: .top
-            case .center: .center
-            case .end: .bottom
-            }
-        }
-    }
-
     /// What happened to a child that could not keep its constraint.
     enum Outside {
         /// Placed with its size by its centre or an edge (steps 1–3 above).
@@ -45,7 +23,7 @@ struct Docked {
     }
 
     let constraint: String
-    private(set) var placement = Placement.start
+    private(set) var placement = AxisAlignment.start
     private(set) var marginStart = 0.0
     private(set) var marginEnd = 0.0
     /// The explicit length, nil when the view fills or hugs.

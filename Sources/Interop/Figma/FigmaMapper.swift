@@ -184,7 +184,7 @@ struct FigmaMapper {
         }
         let across = Sizing.of(node, horizontal: vertical, parent: parentLayout)
         let along = Sizing.of(node, horizontal: !vertical, parent: parentLayout)
-        var alignment = Docked.Placement.fill
+        var alignment = AxisAlignment.fill
         if across != .fill {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
             if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
@@ -208,7 +208,7 @@ struct FigmaMapper {
         for horizontal in [true, false] {
             let sizing = Sizing.of(node, horizontal: horizontal, parent: parentLayout)
             let align = (horizontal ? node.child.gridHorizontalAlign : node.child.gridVerticalAlign) ?? "AUTO"
-            let placement: Docked.Placement = sizing == .fill ? .fill
+            let placement: AxisAlignment = sizing == .fill ? .fill
                 : align == "CENTER" ? .center : align == "MAX" ? .end : .start
             let length = sizing == .fixed ? round3(horizontal ? box.width : box.height) : nil
             if horizontal {

@@ -16,7 +16,7 @@ import LayoutSpec
 struct OutsideWrapper {
     /// How the wrapper sits on one axis of the parent.
     struct Axis {
-        let placement: Docked.Placement
+        let placement: AxisAlignment
         /// The explicit length, nil when the wrapper fills the parent on this axis.
         let length: Double?
     }

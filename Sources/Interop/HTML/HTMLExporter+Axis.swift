@@ -1,32 +1,9 @@
 import LayoutSpec
 
 extension HTMLExporter {
-    /// Plumb's docking on one axis.
-    enum Docking {
-        case fill, start, center, end
-
-        init(_ alignment: HorizontalAlignment?) {
-            switch alignment ?? .fill {
-            case .fill: self = .fill
-            case .left: self = .start
-            case .center: self = .center
-            case .right: self = .end
-            }
-        }
-
-        init(_ alignment: VerticalAlignment?) {
-            switch alignment ?? .fill {
-            case .fill: self = .fill
-            case .top: self = .start
-            case .center: self = .center
-            case .bottom: self = .end
-            }
-        }
-    }
-
     /// One axis of a view in its slot, written as CSS that follows Plumb's rules.
     struct Axis {
-        let alignment: Docking
+        let alignment: AxisAlignment
         let length: Double?
         let minimum: Double?
         let maximum: Double?

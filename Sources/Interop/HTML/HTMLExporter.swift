@@ -154,11 +154,11 @@ public struct HTMLExporter {
         let vertical = (parent.orientation ?? .vertical) == .vertical
         // Along a stack's axis the view is its own size whatever its alignment.
         let horizontal = Axis(
-            alignment: Docking(view.horizontalAlignment), length: view.width, minimum: view.minWidth, maximum: view.maxWidth,
+            alignment: AxisAlignment(view.horizontalAlignment), length: view.width, minimum: view.minWidth, maximum: view.maxWidth,
             marginStart: view.margin.left ?? 0, marginEnd: view.margin.right ?? 0, alongStack: inStack && !vertical,
             wraps: wraps)
         let verticalAxis = Axis(
-            alignment: Docking(view.verticalAlignment), length: view.height, minimum: view.minHeight, maximum: view.maxHeight,
+            alignment: AxisAlignment(view.verticalAlignment), length: view.height, minimum: view.minHeight, maximum: view.maxHeight,
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
             wraps: wraps)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))

@@ -17,29 +17,6 @@ import LayoutSpec
 /// usable length (not a negative one), so the view sits at the start margin as in WPF's
 /// `ArrangeCore` and Avalonia, rather than centred in the slot.
 enum Docking {
-    /// Where a view sits on one axis.
-    enum Placement {
-        case fill, start, center, end
-
-        init(_ alignment: HorizontalAlignment?) {
-            switch alignment ?? .fill {
-            case .fill: self = .fill
-            case .left: self = .start
-            case .center: self = .center
-            case .right: self = .end
-            }
-        }
-
-        init(_ alignment: VerticalAlignment?) {
-            switch alignment ?? .fill {
-            case .fill: self = .fill
-            case .top: self = .start
-            case .center: self = .center
-            case .bottom: self = .end
-            }
-        }
-    }
-
     /// The origin and length of a view on one axis of its slot.
     ///
     /// - Parameters:
@@ -49,11 +26,11 @@ enum Docking {
     @inline(__always)
     static func place(
         slotStart: Double, slotLength: Double, marginStart: Double, marginEnd: Double,
-        placement: Placement, ownLength: Double, minimum: Double, maximum: Double
+        alignment: AxisAlignment, ownLength: Double, minimum: Double, maximum: Double
     ) -> (origin: Double, length: Double) {
         let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
-        switch placement {
+        switch alignment {
         case .fill:
             let length = max(min(usable, maximum), minimum)
             return (start + (usable - length) / 2, length)

@@ -27,7 +27,7 @@ extension Resolver {
             let frame = index == 0 ? slot : dock(index, in: slot)
             frames[index] = frame
             let view = views.baseAddress! + index
-            let hasChildren = subtreeEnd[index] > index + 1
+            let hasChildren = subtreeEnds[index] > index + 1
             let kind = view.pointee.kind
             let hasText = kind == .label || kind == .button  // `hasText` is not inlinable here
             guard hasChildren || hasText else { continue }
@@ -48,11 +48,11 @@ extension Resolver {
         let size = desired[index]
         let horizontal = Docking.place(
             slotStart: slot.x, slotLength: slot.width, marginStart: margin.left ?? 0, marginEnd: margin.right ?? 0,
-            placement: Docking.Placement(view.pointee.horizontalAlignment), ownLength: size.width,
+            alignment: AxisAlignment(view.pointee.horizontalAlignment), ownLength: size.width,
             minimum: view.pointee.minWidth ?? 0, maximum: view.pointee.maxWidth ?? .infinity)
         let vertical = Docking.place(
             slotStart: slot.y, slotLength: slot.height, marginStart: margin.top ?? 0, marginEnd: margin.bottom ?? 0,
-            placement: Docking.Placement(view.pointee.verticalAlignment), ownLength: size.height,
+            alignment: AxisAlignment(view.pointee.verticalAlignment), ownLength: size.height,
             minimum: view.pointee.minHeight ?? 0, maximum: view.pointee.maxHeight ?? .infinity)
         return Rect(x: horizontal.origin, y: vertical.origin, width: horizontal.length, height: vertical.length)
     }

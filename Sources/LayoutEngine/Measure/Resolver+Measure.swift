@@ -1,8 +1,8 @@
 import LayoutSpec
 
 extension Resolver {
-    /// Pass 1 (reverse tree order, so children before parents): subtree extents, visibility
-    /// flags, which views depend on the available size, and the desired size of the others.
+    /// Pass 1 (reverse tree order, so children before parents): visibility flags, which views
+    /// depend on the available size, and the desired size of the others.
     ///
     /// A view's desired size only depends on the space its parent offers when its subtree
     /// holds a wrapping label without a width (`View.measuresAgainstAvailableSize`); such
@@ -12,13 +12,9 @@ extension Resolver {
     /// view's own subtree is measured all the same: it is never read).
     func measureBottomUp() {
         flags.initialize(repeating: 0)
-        subtreeEnd.initialize(repeating: 0)
         var index = views.count - 1
         while index >= 0 {
-            let end = max(subtreeEnd[index], Int32(truncatingIfNeeded: index + 1))
-            subtreeEnd[index] = end
             let parent = parents[index]
-            if parent >= 0, subtreeEnd[parent] < end { subtreeEnd[parent] = end }
             let visibility = views[index].visibility
             if visibility == .hidden { flags[index] |= Flag.hidden }
             if visibility == .collapsed {
@@ -50,7 +46,7 @@ extension Resolver {
         case .grid: content = gridContentSize(of: index, contentConstraint: contentConstraint)
         case .label, .button:
             content = textSize(of: index, contentConstraint: contentConstraint)
-            if subtreeEnd[index] > index + 1 {
+            if subtreeEnds[index] > index + 1 {
                 let children = dockedContentSize(of: index)
                 content = Size(width: max(content.width, children.width), height: max(content.height, children.height))
             }

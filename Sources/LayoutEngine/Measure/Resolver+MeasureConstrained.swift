@@ -17,7 +17,7 @@ extension Resolver {
             let index = request.node
             let content = contentConstraint(of: index, available: request.available)
             let kind = views[index].kind
-            let lastPhase = kind == .grid ? 2 : (subtreeEnd[index] > index + 1 ? 1 : 0)
+            let lastPhase = kind == .grid ? 2 : (subtreeEnds[index] > index + 1 ? 1 : 0)
             if request.phase == lastPhase {
                 desired[index] = measure(index, contentConstraint: content)
                 continue

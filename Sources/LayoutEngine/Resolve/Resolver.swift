@@ -4,8 +4,8 @@ import LayoutSpec
 /// (struct of arrays, one allocation each, nothing per view on the heap).
 ///
 /// The passes, each in its own file:
-/// 1. `measureBottomUp` (reverse tree order): subtree extents, visibility flags, and the
-///    desired size of every view whose size does not depend on the space offered to it;
+/// 1. `measureBottomUp` (reverse tree order): visibility flags, and the desired size of every
+///    view whose size does not depend on the space offered to it;
 /// 2. `measureConstrained` (explicit work stack, top-down requests): the views whose desired
 ///    size does depend on it (wrapping labels without a width, and their ancestors);
 /// 3. `arrange` (forward tree order): drawn flags, frames from slots, children's slots, text
@@ -32,10 +32,11 @@ struct Resolver {
     let frames: UnsafeMutableBufferPointer<Rect>
     let isDrawn: UnsafeMutableBufferPointer<Bool>
 
+    /// One past the last index of each view's subtree (`Spec.subtreeEnds`, checked when the
+    /// spec was made), so children are found by jumping:
+    /// `child = i + 1; child = subtreeEnds[child]…`.
+    let subtreeEnds: UnsafeBufferPointer<Int>
     let flags: UnsafeMutableBufferPointer<UInt8>
-    /// One past the last index of each view's subtree (tree order keeps subtrees contiguous),
-    /// so children are found by jumping: `child = i + 1; child = subtreeEnd[child]…`.
-    let subtreeEnd: UnsafeMutableBufferPointer<Int32>
     /// Each view's own desired size: its explicit or measured size clamped to min/max,
     /// margins excluded. Zero for collapsed views.
     let desired: UnsafeMutableBufferPointer<Size>
@@ -45,18 +46,18 @@ struct Resolver {
     var texts: [(view: Int, block: TextBlock)] = []
 
     init(
-        views: UnsafeBufferPointer<View>, parents: UnsafeBufferPointer<Int>, measurer: any TextMeasuring,
-        viewport: Size, frames: UnsafeMutableBufferPointer<Rect>, isDrawn: UnsafeMutableBufferPointer<Bool>
+        views: UnsafeBufferPointer<View>, parents: UnsafeBufferPointer<Int>, subtreeEnds: UnsafeBufferPointer<Int>,
+        measurer: any TextMeasuring, viewport: Size, frames: UnsafeMutableBufferPointer<Rect>, isDrawn: UnsafeMutableBufferPointer<Bool>
     ) {
         self.views = views
         self.parents = parents
+        self.subtreeEnds = subtreeEnds
         self.measurer = measurer
         self.viewport = viewport
         self.frames = frames
         self.isDrawn = isDrawn
         let count = views.count
         flags = .allocate(capacity: count)
-        subtreeEnd = .allocate(capacity: count)
         desired = .allocate(capacity: count)
         slots = .allocate(capacity: count)
     }
@@ -64,7 +65,6 @@ struct Resolver {
     /// Frees the scratch arrays.
     func deallocate() {
         flags.deallocate()
-        subtreeEnd.deallocate()
         desired.deallocate()
         slots.deallocate()
     }
@@ -85,11 +85,11 @@ struct Resolver {
     /// Calls `body` with each child of `index`, in order.
     @inline(__always)
     func forEachChild(of index: Int, _ body: (Int) -> Void) {
-        let end = Int(subtreeEnd[index])
+        let end = subtreeEnds[index]
         var child = index + 1
         while child < end {
             body(child)
-            child = Int(subtreeEnd[child])
+            child = subtreeEnds[child]
         }
     }
 }

@@ -2,14 +2,14 @@ import LayoutSpec
 
 extension View {
     /// `length` clamped to `minWidth…maxWidth`; where they disagree, `minWidth` wins.
-    @inline(__always)
-    func clampWidth(_ length: Double) -> Double {
+    @inlinable
+    public func clampWidth(_ length: Double) -> Double {
         max(min(length, maxWidth ?? .infinity), minWidth ?? 0)
     }
 
     /// `length` clamped to `minHeight…maxHeight`; where they disagree, `minHeight` wins.
-    @inline(__always)
-    func clampHeight(_ length: Double) -> Double {
+    @inlinable
+    public func clampHeight(_ length: Double) -> Double {
         max(min(length, maxHeight ?? .infinity), minHeight ?? 0)
     }
 

@@ -5,8 +5,8 @@
 /// The common shape of a grapheme, a printable ASCII letter followed by combining diacritical
 /// marks (U+0300–U+036F) and then by printable ASCII or the line's end, is recognised from
 /// the UTF-8 bytes; anything else is left to Swift's grapheme walk, so the boundaries are
-/// always Swift's (`index(after:)`, `index(before:)`). Swift's walk costs about a tenth of a
-/// microsecond a mark, which dominated wrapping "Zalgo" text.
+/// always Swift's (`index(after:)`, `index(before:)`). Swift's walk, mark by mark, dominated
+/// wrapping "Zalgo" text.
 struct GraphemeBoundaries {
     let line: Substring
     /// `forward[k]`: where the line's first `k` graphemes end.

@@ -22,6 +22,6 @@ enum CompletionsCommand: Command {
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw CLIError.usage("unknown shell \"\(name)\" (expected bash, zsh or fish)" + Suggestion.hint(for: name, in: CompletionScript.Shell.allCases.map(\.rawValue)), command: spec)
         }
-        context.console.write(CompletionScript.script(shell, commands: Plumb.commands.map(\.spec)))
+        context.console.write(CompletionScript.script(shell, commands: Plumb.commands.map { $0.spec }))
     }
 }

@@ -21,8 +21,8 @@ final class ProgressLine: @unchecked Sendable {
         var finished = false
     }
 
-    /// Guards `current`. An `NSLock` (a pthread mutex, which ThreadSanitizer follows) rather
-    /// than Synchronization's `Mutex`, whose futex the sanitizer cannot see.
+    /// Guards `current`. `Threading.Lock` (a pthread mutex, which ThreadSanitizer follows)
+    /// rather than Synchronization's `Mutex`, whose futex the sanitizer cannot see.
     private let lock = Lock()
     private var current = State()
     private let command: String

@@ -1,9 +1,10 @@
 import LayoutSpec
 
-/// One finding of `plumb check`: a view, which check found it, and a sentence for people.
-struct LayoutWarning: Equatable {
+/// One finding of `LayoutChecker` (`plumb check`): a view, which check found it, and a sentence
+/// for people.
+public struct LayoutWarning: Equatable, Sendable {
     /// The checks, in the order `plumb check --help` lists them.
-    enum Check: String, CaseIterable {
+    public enum Check: String, CaseIterable, Sendable {
         /// `width` or `height` on an axis whose alignment is `fill`, overridden by the slot (or
         /// on the root, which always takes the viewport).
         case sizeOnFill = "size-on-fill"
@@ -22,16 +23,22 @@ struct LayoutWarning: Equatable {
         case detached = "detached"
     }
 
-    var view: String
-    var check: Check
-    var message: String
+    public var view: String
+    public var check: Check
+    public var message: String
+
+    public init(view: String, check: Check, message: String) {
+        self.view = view
+        self.check = check
+        self.message = message
+    }
 
     /// `login: ok: width 100 is ignored: horizontalAlignment is fill`
-    func line(document: String) -> String {
+    public func line(document: String) -> String {
         "\(document): \(view): \(message)"
     }
 
-    func json(document: String) -> JSONValue {
+    public func json(document: String) -> JSONValue {
         .object([
             JSONMember("document", .string(document)),
             JSONMember("view", .string(view)),

@@ -1,14 +1,15 @@
-import Pictures
 import LayoutEngine
 import LayoutSpec
 
-/// `plumb check`: what a designer wants to know before shipping a layout at one screen size.
-/// Each check is a step in its own function; the text and overlap checks are in
-/// `LayoutChecker+Text.swift` and `LayoutChecker+Overlap.swift`.
+/// What a designer wants to know before shipping a layout at one screen size: the checks
+/// behind `plumb check`, here beside the pictures so the studio can show them too. Each check
+/// is a step in its own function; the text and overlap checks are in
+/// `LayoutChecker+Text.swift` and `LayoutChecker+Overlap.swift`. Pure: a spec, its layout and
+/// the measurer that made it in, warnings out.
 ///
 /// Warnings come in tree order (a view's own warnings in `LayoutWarning.Check` order), so the
 /// output is stable.
-struct LayoutChecker {
+public struct LayoutChecker {
     let spec: Spec
     let layout: Layout
     let measurer: any TextMeasuring
@@ -19,7 +20,8 @@ struct LayoutChecker {
     /// Collapsed, or inside a collapsed view: takes no space, has no text.
     let takesNoSpace: [Bool]
 
-    init(spec: Spec, layout: Layout, measurer: any TextMeasuring) {
+    /// A checker of `layout`, which `measurer` made from `spec`.
+    public init(spec: Spec, layout: Layout, measurer: any TextMeasuring) {
         self.spec = spec
         self.layout = layout
         self.measurer = measurer
@@ -34,7 +36,7 @@ struct LayoutChecker {
     }
 
     /// Every warning, in tree order; overlaps only when `overlaps` is true (`--no-overlap`).
-    func warnings(overlaps checkOverlaps: Bool = true) -> [LayoutWarning] {
+    public func warnings(overlaps checkOverlaps: Bool = true) -> [LayoutWarning] {
         var byView = [[LayoutWarning]](repeating: [], count: spec.count)
         for index in 0..<spec.count {
             byView[index] += sizesOnFillAxes(index)
@@ -67,11 +69,11 @@ struct LayoutChecker {
         guard !takesNoSpace[index] else { return [] }
         let frame = layout.frames[index]
         if let width = view.width, (view.horizontalAlignment ?? .fill) == .fill,
-           abs(frame.width - view.clampedWidth(width)) > tolerance {
+           abs(frame.width - view.clampWidth(width)) > tolerance {
             found.append(warning(index, .sizeOnFill, "width \(NumberText.decimal(width)) is ignored: horizontalAlignment is fill"))
         }
         if let height = view.height, (view.verticalAlignment ?? .fill) == .fill,
-           abs(frame.height - view.clampedHeight(height)) > tolerance {
+           abs(frame.height - view.clampHeight(height)) > tolerance {
             found.append(warning(index, .sizeOnFill, "height \(NumberText.decimal(height)) is ignored: verticalAlignment is fill"))
         }
         return found
@@ -125,12 +127,4 @@ struct LayoutChecker {
     func warning(_ index: Int, _ check: LayoutWarning.Check, _ message: String) -> LayoutWarning {
         LayoutWarning(view: spec.views[index].id, check: check, message: message)
     }
-}
-
-extension View {
-    /// `length` clamped to min/max width as the engine does (min wins).
-    func clampedWidth(_ length: Double) -> Double { max(min(length, maxWidth ?? .infinity), minWidth ?? 0) }
-
-    /// `length` clamped to min/max height as the engine does (min wins).
-    func clampedHeight(_ length: Double) -> Double { max(min(length, maxHeight ?? .infinity), minHeight ?? 0) }
 }

@@ -1,4 +1,3 @@
-import Pictures
 import LayoutEngine
 import LayoutSpec
 
