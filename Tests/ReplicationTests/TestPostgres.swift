@@ -3,15 +3,40 @@ import Replication
 import Testing
 
 /// The PostgreSQL server of the hub tests: the one `PLUMB_TEST_PG_URL` names (`.ci/run` starts
-/// a throwaway one with Tools/pg-test.sh). Without it the hub tests are skipped, and say so
-/// (`needsPostgres`); with it set to a server that cannot be used, each fails in words
-/// (`makeDatabase`). Each test gets a database of its own.
+/// a throwaway one with Tools/pg-test.sh), else one started here with that script and stopped
+/// when the tests exit, so the README's one test command runs the hub tests too. Where the
+/// machine has no PostgreSQL server at all the hub tests are skipped, and say so
+/// (`needsPostgres`); where one cannot be started or used, each fails in words (`makeDatabase`).
+/// Each test gets a database of its own.
 enum TestPostgres {
-    /// The server's URL; empty when `PLUMB_TEST_PG_URL` is not set (`isConfigured`).
-    static let serverURL = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"] ?? ""
+    nonisolated(unsafe) private static var startedDirectory: String?
 
-    /// True when `PLUMB_TEST_PG_URL` names a server to test against.
-    static var isConfigured: Bool { !serverURL.isEmpty }
+    /// The server's URL, or why there is none (asked once, by the first hub test).
+    static let server: Result<String, Unavailable> = {
+        if let url = ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"], !url.isEmpty { return .success(url) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-pg-\(getpid())").path
+        let output = start(directory, ports: 55_000 ..< 60_000)
+        guard output.status == 0 else {
+            return .failure(Unavailable(description: "could not start PostgreSQL for the hub tests (Tools/pg-test.sh): \(output.text)"))
+        }
+        startedDirectory = directory
+        atexit {
+            if let directory = TestPostgres.startedDirectory { _ = TestPostgres.run(TestPostgres.script, ["stop", directory]) }
+        }
+        return .success(output.text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    /// The server's URL; empty when there is none (`makeDatabase` says why).
+    static var serverURL: String { (try? server.get()) ?? "" }
+
+    /// True where the hub tests can run: a server is named, or this machine has PostgreSQL's
+    /// server programs for Tools/pg-test.sh to start one (`Tools/install-deps.sh` installs them).
+    static var isAvailable: Bool {
+        ProcessInfo.processInfo.environment["PLUMB_TEST_PG_URL"].map { !$0.isEmpty } == true
+            || ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).contains {
+                FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb")
+            }
+    }
 
     /// Why a hub test could not get its database.
     struct Unavailable: Error, CustomStringConvertible {
@@ -36,20 +61,16 @@ enum TestPostgres {
     /// A fresh, empty database; returns its URL. Every hub test asks for one before it uses
     /// the server.
     static func makeDatabase() throws -> String {
-        guard isConfigured else {
-            throw Unavailable(description: "PLUMB_TEST_PG_URL is not set; \(howToStart)")
-        }
+        let serverURL = try server.get()
         let name = "plumb_test_\(UUID().uuidString.prefix(8).lowercased())"
         do {
             let admin = try PostgresConnection(url: serverURL)
             try admin.execute("CREATE DATABASE \(name)")
         } catch {
-            throw Unavailable(description: "PLUMB_TEST_PG_URL is \(serverURL), but no test database could be made there: \(error)")
+            throw Unavailable(description: "no test database could be made on the server at \(serverURL): \(error)")
         }
         return url(database: name)
     }
-
-    static let howToStart = "start a throwaway server with `export PLUMB_TEST_PG_URL=$(Tools/pg-test.sh start /tmp/plumb-pg 55432)`"
 
     /// The server URL with another database and, optionally, user.
     static func url(database: String, user: String = "postgres") -> String {
@@ -77,9 +98,8 @@ enum TestPostgres {
 }
 
 extension Trait where Self == ConditionTrait {
-    /// Runs a hub test only where `PLUMB_TEST_PG_URL` names a PostgreSQL server (or, for a test
-    /// that starts its own, where the machine is set up for the hub tests).
+    /// Runs a hub test only where PostgreSQL can be had (`TestPostgres.isAvailable`).
     static var needsPostgres: Self {
-        .enabled(if: TestPostgres.isConfigured, "PLUMB_TEST_PG_URL is not set: \(TestPostgres.howToStart)")
+        .enabled(if: TestPostgres.isAvailable, "no PostgreSQL server here: install it with Tools/install-deps.sh, or name one in PLUMB_TEST_PG_URL")
     }
 }
