@@ -15,8 +15,8 @@ extension Store {
     static let compactionBatchBytes = 8 << 20
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
-    /// its chunks (one transaction), then compresses every packed change, move, snapshot,
-    /// snapshot text and head chunk blob not yet compacted again at `Compression.Level.compact`
+    /// its chunks (one transaction), then compresses every packed change, move, snapshot
+    /// and head chunk blob not yet compacted again at `Compression.Level.compact`
     /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
     /// batches, each its own transaction that also records how far it got
     /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
@@ -36,8 +36,7 @@ extension Store {
     /// the last run got (as `git gc --auto` packs once loose objects pile up): one batch
     /// (`recompress`, up to 256 blobs or `autoCompactionBytes`) of the oldest of those
     /// versions' blobs, moves and snapshots compressed again. The recent rows (folded as they
-    /// pile up anyway), the snapshots' texts (megabytes for a large document), the head's
-    /// chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
+    /// pile up anyway), the head's chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
     /// to `plumb gc`. It does not wait for a lock: when another
     /// process writes, it is left for the next command. `nil` when not due (one read of the
     /// last commit version and of how far the last run got) or skipped.
@@ -77,11 +76,6 @@ extension Store {
                 changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
             }
             guard whole else { return }
-            // Left out of the step a command takes by itself: the text of a large document is
-            // megabytes, which level 15 takes a while over.
-            report.recompressed += try recompress(BlobColumn(table: "snapshot_texts", column: "text", extra: "0", join: "")) { blob, _ in
-                changeLog.recompressText(blob, level: .compact)
-            }
             report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in
                 changeLog.unpackChunk(blob).map { changeLog.packChunk($0, level: .compact) }
             }
@@ -150,7 +144,6 @@ extension Store {
     private func damagedBlob(table: String, row: Int64) -> StoreError {
         switch table {
         case "snapshots": StoreError.corrupt(path: path, detail: "the snapshot at version row \(row) cannot be read")
-        case "snapshot_texts": StoreError.corrupt(path: path, detail: "the text of the snapshot at version row \(row) cannot be read")
         case "head_chunks": StoreError.corrupt(path: path, detail: "head chunk \(row) is damaged")
         default: damagedChanges(version: row)
         }

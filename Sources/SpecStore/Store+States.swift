@@ -141,18 +141,14 @@ extension Store {
     }
 
     /// Takes a snapshot of the document at `versionRowID` (last-writer-wins `state` and its
-    /// `tree`) when enough changes have piled up since the last one, with its text (`text`,
-    /// when its making has already begun, else made here).
-    func snapshotIfDue(documentID: Int64, versionRowID: Int64, text: (() -> [UInt8]?)? = nil,
-                       state: () throws -> (DocumentState, TreeResolution)) throws {
+    /// `tree`) when enough changes have piled up since the last one.
+    func snapshotIfDue(documentID: Int64, versionRowID: Int64, state: () throws -> (DocumentState, TreeResolution)) throws {
         guard try snapshotDue(documentID: documentID) else { return }
         let (raw, tree) = try state()
         let numbers = try siteNumbers(in: raw)
-        let text = try text ?? snapshotText(documentID: documentID, raw: raw, tree: tree)
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
                           .blob(TreeSnapshot.encode(tree))])
-        try saveSnapshotText(versionRowID: versionRowID, blob: text())
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

@@ -56,47 +56,6 @@ final class ChangeLog {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
-    /// The text `show` prints for a snapshot's version as stored (`SnapshotText`): the kept
-    /// text compressed as `write` hands it over, `write` returning the byte count of the text it
-    /// stands for (`nil`: none to keep); `nil` when either is larger than a reader would unpack.
-    func packText(newest: UInt64, level: Compression.Level, _ write: ((ArraySlice<UInt8>) -> Void) -> Int?) -> [UInt8]? {
-        var shown: Int?
-        let (frame, count) = compression.compress(level: level, checksum: true) { output in
-            withoutActuallyEscaping(output) { shown = write($0) }
-        }
-        guard let shown, count <= Self.snapshotLimit, shown <= Self.snapshotLimit else { return nil }
-        return SnapshotText.header(newest: newest, count: count, shown: shown) + frame
-    }
-
-    /// The kept text of a stored snapshot text of the current form (`SnapshotText.isCurrentForm`);
-    /// `nil` when damaged.
-    func unpackText(_ blob: [UInt8]) -> [UInt8]? {
-        guard let header = SnapshotText.header(of: blob), header.count <= UInt64(Self.snapshotLimit),
-              header.shown <= UInt64(Self.snapshotLimit) else { return nil }
-        return compression.decompress(blob[SnapshotText.headerSize...], size: Int(header.count))
-    }
-
-    /// A stored snapshot text compressed again at `level` (`plumb gc`): one of the first form
-    /// kept in this one (left as it is when it does not unpack: it is never read), one of
-    /// another form as it is; `nil` when damaged.
-    func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
-        if let first = SnapshotText.firstFormHeader(of: blob) {
-            guard first.count <= UInt64(Self.snapshotLimit),
-                  let text = compression.decompress(blob[first.frame...], size: Int(first.count)),
-                  let (kept, shown) = SpecCodec.keptText(text) else { return blob }
-            return packText(newest: first.newest, level: level) { output in
-                output(kept[...])
-                return shown
-            } ?? blob
-        }
-        guard SnapshotText.isCurrentForm(blob) else { return blob }
-        guard let header = SnapshotText.header(of: blob), let text = unpackText(blob) else { return nil }
-        return packText(newest: header.newest, level: level) { output in
-            output(text[...])
-            return Int(header.shown)
-        } ?? blob
-    }
-
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know. Read whole, its pieces are decoded
     /// on two threads (`TwoThreadDecode`), the other looking sites up in `known` alone.
