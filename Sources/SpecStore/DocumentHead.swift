@@ -73,7 +73,7 @@ public final class DocumentHead: DocumentReading {
     }
 
     /// The head entries of `view` (kept: a path up the tree asks each view several times),
-    /// read from its chunk, whose unpacked bytes are kept too, with its recent row's in place.
+    /// read from its chunk, whose unpacked bytes are kept too.
     func entries(of view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
         if let known = viewEntries[view] { return known }
         guard let documentID else { return [] }
@@ -85,7 +85,6 @@ public final class DocumentHead: DocumentReading {
                 chunkBytes[chunk.rowID] = chunk.bytes
                 found = try store.headEntries(of: view, chunk: chunk)
             }
-            if let recent = try store.recentEntries(documentID: documentID, view: view) { found = Store.overlaid(found, with: recent) }
         }
         viewEntries[view] = found
         return found

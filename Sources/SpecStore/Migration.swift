@@ -28,6 +28,7 @@ public struct Migration: Sendable {
         case 2: ContentIDMigration.run
         case 3: PackedChangesMigration.run
         case 4: HeadChunksMigration.run
+        case 8: CurrentFormsMigration.run
         default: nil
         }
     }

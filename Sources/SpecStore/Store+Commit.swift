@@ -83,8 +83,7 @@ extension Store {
         }
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
-        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written,
-                       held: { try head.entries(of: $0) })
+        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
         try database.run("UPDATE documents SET head = ?, known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",

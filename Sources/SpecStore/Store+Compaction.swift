@@ -14,13 +14,12 @@ extension Store {
     /// loses little work and a busy store waits little.
     static let compactionBatchBytes = 8 << 20
 
-    /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
-    /// its chunks (one transaction), then compresses every packed change, move, snapshot
-    /// and head chunk blob not yet compacted again at `Compression.Level.compact`
+    /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
+    /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
     /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
     /// batches, each its own transaction that also records how far it got
     /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
-    /// A head chunk that a later commit or fold
+    /// A head chunk that a later commit
     /// rewrites is back at `Level.chunk` until the next run. Safe to interrupt at any point:
     /// every step is whole or not done, and a new run continues where the last stopped.
     /// Contents never change, only their encoding.
@@ -35,8 +34,7 @@ extension Store {
     /// `autoCompactionVersions` commit versions or more (made here or received) are past where
     /// the last run got (as `git gc --auto` packs once loose objects pile up): one batch
     /// (`recompress`, up to 256 blobs or `autoCompactionBytes`) of the oldest of those
-    /// versions' blobs, moves and snapshots compressed again. The recent rows (folded as they
-    /// pile up anyway), the head's chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
+    /// versions' blobs, moves and snapshots compressed again. The head's chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
     /// to `plumb gc`. It does not wait for a lock: when another
     /// process writes, it is left for the next command. `nil` when not due (one read of the
     /// last commit version and of how far the last run got) or skipped.
@@ -65,7 +63,6 @@ extension Store {
         report.bytesBefore = storeBytes()
         let batches = whole ? Int.max : 1, bytes = whole ? Store.compactionBatchBytes : Store.autoCompactionBytes
         try mapErrors {
-            if whole { try database.writeTransaction { try foldAllRecent() } }
             report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes"), batches: batches, bytes: bytes) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }

@@ -104,14 +104,10 @@ extension Store {
     public func isDeleted(_ name: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(name)
-            // A recent `alive` entry stands for the view's in its chunk.
-            let recent = try recentState(documentID: id)
-            var alive = recent.views.values.contains { $0[.alive]?.value == "true" }
-            if !alive {
-                try forEachHeadChunk(documentID: id) { chunk in
-                    alive = chunk.state.views.contains { recent.views[$0.key]?[.alive] == nil && $0.value[.alive]?.value == "true" }
-                    return !alive
-                }
+            var alive = false
+            try forEachHeadChunk(documentID: id) { chunk in
+                alive = chunk.views.values.contains { $0[.alive]?.value == "true" }
+                return !alive
             }
             return !alive
         }
@@ -124,13 +120,11 @@ extension Store {
 }
 
 extension Store {
-    /// True when the document has ever had the view (live or deleted): its recent row or one
-    /// chunk read.
+    /// True when the document has ever had the view (live or deleted): one chunk read.
     public func hasView(_ view: String, in document: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(document)
-            if try recentEntries(documentID: id, view: view) != nil { return true }
-            return try !chunkEntries(documentID: id, view: view).isEmpty
+            return try !headEntries(documentID: id, view: view).isEmpty
         }
     }
 

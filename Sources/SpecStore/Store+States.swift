@@ -6,8 +6,8 @@ extension Store {
     static let minimumSnapshotInterval: Int64 = 1_000
 
     /// The state of any version, with its tree resolved (`parent` entries are the effective
-    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) with its recent rows
-    /// (`head_recent`) in place, and the head's kept tree replay; any other version from the
+    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) and the head's kept
+    /// tree replay; any other version from the
     /// nearest snapshot it includes (with that snapshot's kept tree) plus a replay of the
     /// changes in between. A snapshot is taken whenever the changes since the last one reach
     /// half the document's size, so a read costs about the size of the document, not the
@@ -83,7 +83,7 @@ extension Store {
                   views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
         var found: (DocumentState, VersionVector, TreeResolution?)?
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), known: sitesByNumber, views: views) else {
+            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else {
                 throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
             }
             found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))

@@ -57,27 +57,12 @@ final class ChangeLog {
     }
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
-    /// it is damaged or names a site `site` does not know. Read whole, its pieces are decoded
-    /// on two threads (`TwoThreadDecode`), the other looking sites up in `known` alone.
-    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, known: [Int64: SiteID] = [:],
-                        views: Set<String>? = nil) -> DocumentState? {
+    /// it is damaged or names a site `site` does not know.
+    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
         guard blob.starts(with: StateSnapshot.magic) else {
             return firstFormBytes(blob).flatMap { StateSnapshot.decodeFirstForm($0, views: views) }
         }
-        guard views == nil, let (viewCount, pieces) = StateSnapshot.pieces(blob) else {
-            return StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
-        }
-        let room = StateSnapshot.room(viewCount: viewCount, pieces: pieces.count)
-        var state = DocumentState(capacity: room)
-        let decoded = TwoThreadDecode.decode(count: pieces.count, minimum: 2, views: room, into: &state, worker: {
-            let own = Compression()
-            return { range, part in
-                StateSnapshot.decode(pieces[range], site: { known[$0] }, unpack: { own.decompress($0, limit: Self.snapshotLimit) }, into: &part)
-            }
-        }, local: { range, part in
-            StateSnapshot.decode(pieces[range], site: site, unpack: unpackChunk, into: &part)
-        })
-        return decoded && StateSnapshot.holdsAll(state, viewCount) ? state : nil
+        return StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
     /// The bytes of a snapshot of the first form (`PSN1`): bare when stored before schema 3,

@@ -26,22 +26,41 @@ enum HeadChunk {
     /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
     /// stamp's site to the store's local number.
     static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
-        var writer = Writer(capacity: views.count * 64)
+        var table = PropertyTable()
+        var body = BinaryWriter(capacity: views.count * 64)
+        var previousID: [UInt8] = []
+        var previousSeq: Int64 = 0, previousHLC: Int64 = 0
         // Runs of entries by one site are the rule: its number is looked up once a run.
         var lastSite: SiteID?, lastNumber: Int64 = 0
         for (id, state) in views {
-            var id = id
-            id.withUTF8 { writer.view(id: $0, entries: state.count) }
+            let bytes = Array(id.utf8)
+            var shared = 0
+            while shared < min(bytes.count, previousID.count) && bytes[shared] == previousID[shared] { shared += 1 }
+            body.varint(shared)
+            body.varint(bytes.count - shared)
+            body.raw(bytes[shared...])
+            previousID = bytes
+            body.varint(state.count)
             for (property, entry) in state {
                 if entry.stamp.site != lastSite {
                     lastSite = entry.stamp.site
                     lastNumber = siteNumber(entry.stamp.site)
                 }
-                writer.entry(property, site: lastNumber, seq: entry.stamp.seq, hlc: Int64(bitPattern: entry.stamp.hlc.rawValue))
-                writer.value(entry.value)
+                let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
+                body.varint(table.code(for: property))
+                body.varint(UInt64(lastNumber))
+                body.signed(entry.stamp.seq &- previousSeq)
+                body.signed(hlc &- previousHLC)
+                previousSeq = entry.stamp.seq
+                previousHLC = hlc
+                ChangeBlock.appendValue(entry.value, to: &body)
             }
         }
-        return writer.bytes()
+        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
+        table.writeHeader(format: format, to: &out)
+        out.varint(views.count)
+        out.raw(body.bytes)
+        return out.bytes
     }
 
     /// Folds the chunk's entries into `state` (with `views`, only those views': the others are
