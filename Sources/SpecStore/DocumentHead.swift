@@ -10,7 +10,7 @@ public final class DocumentHead: DocumentReading {
     let store: Store
     let documentID: Int64?
     public let name: String
-    /// The kept tree replay (whole replay when none was kept).
+    /// The head's kept tree replay.
     let tree: TreeResolution
     private var values: [PropertyKey: String?] = [:]
     private var placed: [String: Bool] = [:]
@@ -26,12 +26,7 @@ public final class DocumentHead: DocumentReading {
         self.store = store
         self.documentID = documentID
         self.name = name
-        if let documentID {
-            tree = try store.headTree(documentID: documentID)
-                ?? TreeResolution.replay(try store.moves(documentID: documentID, within: try store.knownVector(documentID: documentID)))
-        } else {
-            tree = TreeResolution()
-        }
+        tree = try documentID.map { try store.headTree(documentID: $0) } ?? TreeResolution()
     }
 
     /// False when the document does not exist yet.

@@ -16,7 +16,7 @@ extension Store {
 
     /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
     /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
-    /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
+    /// (slower, smaller), in
     /// batches, each its own transaction that also records how far it got
     /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
     /// A head chunk that a later commit
@@ -70,7 +70,7 @@ extension Store {
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
             report.recompressed += try recompress(BlobColumn(table: "snapshots", column: "state"), batches: batches, bytes: bytes) { blob, _ in
-                changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
+                changeLog.repackSnapshot(blob, level: .compact)
             }
             guard whole else { return }
             report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in

@@ -20,15 +20,18 @@ extension Store {
             let tree: TreeResolution
             if head == version.rowID {
                 state = try headState(documentID: documentID)
-                tree = try headTree(documentID: documentID) ?? TreeResolution.replay(moves(documentID: documentID, within: version.vector))
+                tree = try headTree(documentID: documentID)
             } else {
                 let snapshot = try nearestSnapshot(documentID: documentID, version: version)
                 state = snapshot.state
                 let moves = try replay(documentID: documentID, from: snapshot.vector, to: version.vector, into: &state)
-                if var kept = snapshot.tree, kept.canAdvance(with: moves) {
+                if snapshot.tree.canAdvance(with: moves) {
+                    var kept = snapshot.tree
                     kept.advance(with: moves, from: snapshot.state)
                     tree = kept
                 } else {
+                    // A move older than the snapshot's newest (concurrent work merged out of
+                    // order): the document's moves are replayed from the start.
                     tree = TreeResolution.replay(try self.moves(documentID: documentID, within: version.vector))
                 }
             }
@@ -43,23 +46,22 @@ extension Store {
         ResolvedDocument(name: version.document, effective: try state(of: version))
     }
 
-    /// The head's kept tree replay; `nil` when none is kept.
-    func headTree(documentID: Int64) throws -> TreeResolution? {
-        guard let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob else { return nil }
+    /// The head's kept tree replay.
+    func headTree(documentID: Int64) throws -> TreeResolution {
+        let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob ?? []
         guard let tree = TreeSnapshot.decode(blob) else {
             throw StoreError.corrupt(path: path, detail: "the tree of document \(documentID) cannot be read")
         }
         return tree
     }
 
-    /// The latest snapshot whose vector `version` includes, or an empty state; with `views`,
-    /// only those views' entries are decoded (and no tree).
-    func nearestSnapshot(documentID: Int64, version: VersionRecord,
-                         views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
+    /// The latest snapshot whose vector `version` includes, with its kept tree, or an empty state.
+    func nearestSnapshot(documentID: Int64, version: VersionRecord) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution) {
         guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version) else {
             return (DocumentState(), VersionVector(), TreeResolution())
         }
-        return try snapshot(chosen, documentID: documentID, views: views)
+        let (state, tree) = try snapshot(chosen.version, documentID: documentID)
+        return (state, chosen.vector, tree ?? TreeResolution())
     }
 
     /// The version row and vector of the latest snapshot whose vector `version` includes.
@@ -77,18 +79,19 @@ extension Store {
         return chosen
     }
 
-    /// The snapshot taken at version row `chosen.version`; with `views`, only those views'
-    /// entries are decoded (and no tree).
-    func snapshot(_ chosen: (version: Int64, vector: VersionVector), documentID: Int64,
-                  views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
-        var found: (DocumentState, VersionVector, TreeResolution?)?
-        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else {
-                throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
-            }
-            found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
+    /// The snapshot taken at version row `version`: its state (with `views`, only those views'
+    /// entries) and, read whole, its kept tree (`nil` with `views`).
+    func snapshot(_ version: Int64, documentID: Int64, views: Set<String>? = nil) throws -> (state: DocumentState, tree: TreeResolution?) {
+        let damaged = StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
+        var found: (DocumentState, TreeResolution?)?
+        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(version)]) { row in
+            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else { throw damaged }
+            guard views == nil else { found = (state, nil); return }
+            guard let tree = TreeSnapshot.decode(row.blob(1)) else { throw damaged }
+            found = (state, tree)
         }
-        return found ?? (DocumentState(), VersionVector(), TreeResolution())
+        guard let found else { throw damaged }
+        return found
     }
 
     /// Folds into `state` the document's changes that `target` includes and `base` does not

@@ -82,4 +82,66 @@ import Testing
         #expect(try store.database.scalar("SELECT count(*) FROM pragma_table_info('documents') WHERE name = 'recent_views'")?.integer == 0)
         #expect(try store.integrityCheck() == ["ok"])
     }
+
+    /// A state in the first snapshot form (`PSN1`), as stores before schema 5 kept it.
+    static func firstForm(_ state: DocumentState) -> [UInt8] {
+        var sites: [SiteID] = []
+        for (_, view) in state.views { for (_, entry) in view where !sites.contains(entry.stamp.site) { sites.append(entry.stamp.site) } }
+        var out = BinaryWriter()
+        out.raw(Array("PSN1".utf8))
+        out.varint(sites.count)
+        for site in sites { out.raw(site.bytes) }
+        out.varint(state.views.count)
+        for (id, view) in state.views {
+            out.string(id)
+            out.varint(view.count)
+            for (property, entry) in view {
+                out.string(property.rawValue)
+                out.varint(sites.firstIndex(of: entry.stamp.site)!)
+                out.varint(UInt64(entry.stamp.seq))
+                out.varint(entry.stamp.hlc.rawValue)
+                if let value = entry.value { out.raw([1]); out.string(value) } else { out.raw([0]) }
+            }
+        }
+        return out.bytes
+    }
+
+    /// Snapshots of the first form (bare, as before schema 3, or one zstd frame) become `PSN2`,
+    /// and trees left `NULL` (before schema 2) become the replay of their moves: every version
+    /// reads as before, and only current forms are left.
+    @Test(arguments: [false, true])
+    func firstFormSnapshotsAndMissingTreesAreRewritten(compressed: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        var expected: [Spec] = []
+        do {
+            let (store, documentID) = try StoreFixtures.labels(in: folder)
+            _ = try store.commit(document: "d", message: "group", author: "test") { _ in
+                [Edit(view: "g", property: .kind, value: "\"stack\""), Edit(view: "g", property: .alive, value: "true"),
+                 Edit(view: "g", property: .parent, value: "\"root\""), Edit(view: "g", property: .order, value: "\"a\""),
+                 Edit(view: "m10", property: .parent, value: "\"g\""), Edit(view: "m20", property: .parent, value: "\"g\"")]
+            }
+            try StoreFixtures.set("d", "m30", .width, .number(5), in: store)
+            expected = try (1...3).map { try StoreFixtures.spec(of: "d", "\($0)", in: store) }
+            var snapshots: [(Int64, DocumentState)] = []
+            try store.database.query("SELECT version FROM snapshots") { snapshots.append(($0.int64(0), DocumentState())) }
+            #expect(!snapshots.isEmpty, "the import took a snapshot")
+            for (version, _) in snapshots {
+                let state = try store.snapshot(version, documentID: documentID).state
+                let bytes = Self.firstForm(state)
+                try store.database.run("UPDATE snapshots SET state = ?, tree = NULL WHERE version = ?",
+                                       [.blob(compressed ? Compression().compress(bytes) : bytes), .integer(version)])
+            }
+            try store.database.run("UPDATE documents SET tree = NULL")
+            try Self.backToSchemaSeven(store.database)
+        }
+        let store = try Store.open(at: path)
+        #expect(try (1...3).map { try StoreFixtures.spec(of: "d", "\($0)", in: store) } == expected)
+        try store.database.query("SELECT state, tree FROM snapshots") { row in
+            #expect(row.blob(0).starts(with: StateSnapshot.magic))
+            #expect(TreeSnapshot.decode(row.blob(1)) != nil)
+        }
+        #expect(TreeSnapshot.decode(try store.database.scalar("SELECT tree FROM documents")?.blob ?? []) != nil)
+        #expect(try store.integrityCheck() == ["ok"])
+    }
 }

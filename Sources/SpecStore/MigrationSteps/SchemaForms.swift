@@ -257,3 +257,59 @@ enum SchemaForms {
         return out.bytes
     }
 }
+
+extension SchemaForms {
+    // MARK: Snapshots: `PSN1` (before schema 5) read, `PSN2` written
+
+    /// The state a first-form snapshot holds (`PSN1`, unpacked): the sites by id (count, 16 bytes
+    /// each), the view count, per view its id, its entry count and per entry the property's
+    /// name, the site's index, seq, hlc, 0 or 1 and the value. `nil` when malformed.
+    static func firstFormSnapshot(_ bytes: [UInt8]) -> DocumentState? {
+        var reader = BinaryReader(bytes: bytes)
+        guard reader.take(4) == Array("PSN1".utf8)[...], let siteCount = reader.count(atMost: reader.remaining / 16) else { return nil }
+        var sites: [SiteID] = []
+        for _ in 0..<siteCount {
+            guard let raw = reader.take(16), let site = SiteID(bytes: raw) else { return nil }
+            sites.append(site)
+        }
+        guard let viewCount = reader.count(atMost: reader.remaining) else { return nil }
+        var state = DocumentState()
+        for _ in 0..<viewCount {
+            guard let view = reader.string(), let count = reader.count(atMost: reader.remaining) else { return nil }
+            var entries: [(property: Property, entry: DocumentState.Entry)] = []
+            for _ in 0..<count {
+                guard let name = reader.string(), let property = Property.named(name), let index = reader.count(atMost: sites.count - 1),
+                      let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
+                var value: String?
+                if flag.first == 1 {
+                    guard let text = reader.string() else { return nil }
+                    value = text
+                }
+                let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[index], seq: Int64(seq))
+                entries.append((property, DocumentState.Entry(value: value, stamp: stamp)))
+            }
+            if !entries.isEmpty { state.apply(view: view, entries: entries) }
+        }
+        return reader.isAtEnd ? state : nil
+    }
+
+    /// Views a `PSN2` piece holds.
+    static let pieceViews = 1_024
+
+    /// `PSN2`: the view count, then pieces of `pieceViews` views by id, each its least and
+    /// greatest id and its head chunk packed by `pack`, each a varint length and the bytes.
+    static func snapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, pack: ([UInt8]) -> [UInt8]) -> [UInt8] {
+        let views = sortedViews(state)
+        var out = BinaryWriter()
+        out.raw(Array("PSN2".utf8))
+        out.varint(views.count)
+        for start in stride(from: 0, to: views.count, by: pieceViews) {
+            let piece = views[start..<min(start + pieceViews, views.count)]
+            for bytes in [Array(piece.first!.id.utf8), Array(piece.last!.id.utf8), pack(headChunk(piece, siteNumber: siteNumber))] {
+                out.varint(bytes.count)
+                out.raw(bytes)
+            }
+        }
+        return out.bytes
+    }
+}

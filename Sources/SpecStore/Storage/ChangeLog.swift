@@ -59,34 +59,16 @@ final class ChangeLog {
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know.
     func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
-        guard blob.starts(with: StateSnapshot.magic) else {
-            return firstFormBytes(blob).flatMap { StateSnapshot.decodeFirstForm($0, views: views) }
-        }
-        return StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
+        StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
-    /// The bytes of a snapshot of the first form (`PSN1`): bare when stored before schema 3,
-    /// else one zstd frame; `nil` when damaged.
-    private func firstFormBytes(_ blob: [UInt8]) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.firstMagic) { return blob }
-        return compression.decompress(blob, limit: Self.snapshotLimit)
-    }
-
-    /// The largest snapshot piece or head chunk a reader unpacks (a first-form snapshot is
-    /// unpacked whole): a million views' state is about 250 MB.
+    /// The largest snapshot piece or head chunk a reader unpacks: a million views' state is
+    /// about 250 MB.
     static let snapshotLimit = 1 << 30
 
-    /// A stored snapshot packed again at `level` (`plumb gc`): a first-form (`PSN1`) one in the
-    /// current form, unless `siteNumber` does not number one of its sites; `nil` when damaged.
-    func repackSnapshot(_ blob: [UInt8], siteNumber: (SiteID) -> Int64?, level: Compression.Level) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.magic) {
-            return StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
-        }
-        guard let bytes = firstFormBytes(blob), let state = StateSnapshot.decodeFirstForm(bytes) else { return nil }
-        for (_, entries) in state.views {
-            for (_, entry) in entries where siteNumber(entry.stamp.site) == nil { return compression.compress(bytes, level: level) }
-        }
-        return packSnapshot(state, siteNumber: { siteNumber($0)! }, level: level)
+    /// A stored snapshot with each piece packed again at `level` (`plumb gc`); `nil` when damaged.
+    func repackSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+        StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
     }
 
     /// Whether `needle` (not empty) occurs in `bytes`.
