@@ -1,5 +1,6 @@
 import Foundation
 import SpecStore
+import SpecSync
 import Testing
 
 /// Opening a store (issue 11's store items, issue 8's read-only reads): each case reproduced
@@ -98,6 +99,17 @@ import Testing
         #expect(files(in: runner.folder.appendingPathComponent(".plumb")) == listing)
         // Root still writes.
         #expect(runner.run("set", "login", "ok", "width=8").status == 0)
+        // A writer's versions in the log alone, its log and index root's (as a killed writer
+        // leaves them): nobody reads them.
+        let writer = try Store.open(at: runner.storePath)
+        try writer.database.execute("PRAGMA wal_autocheckpoint = 0")
+        _ = try writer.commit(document: "login", message: "Held", author: "tester") { _ in [Edit(view: "title", property: .text, value: #""Held""#)] }
+        _ = Self.shell("chmod 644 '\(runner.storePath)-wal' '\(runner.storePath)-shm'")
+        for read in ["show login", "docs", "log login"] {
+            let result = Self.shell("runuser -u nobody -- '\(plumb)' \(store) \(read)")
+            #expect(result.status == 0, "\(read): \(result.output)")
+            if read == "show login" { #expect(result.output.contains(#""Held""#), "\(result.output)") }
+        }
     }
 
     /// A full disk: `init` and `clone` leave nothing behind, a write says so in words and
