@@ -8,12 +8,12 @@ import CZstd
 /// for every blob: making a context costs more than compressing a small chunk.
 final class Compression {
     enum Level: Int32 {
-        /// While writing: ~300 MB/s here, about 6× smaller than the raw bytes.
+        /// While writing: fast, several times smaller than the raw bytes.
         case write = 3
         /// A head chunk, which every commit that touches it writes again and `plumb gc` packs
         /// at `compact`: the fastest level.
         case chunk = 1
-        /// `plumb gc`: slower, about 8× smaller.
+        /// `plumb gc`: slower, smaller.
         case compact = 15
     }
 

@@ -18,9 +18,9 @@ public final class DocumentHead: DocumentReading {
     private var childIndex: [String: [String]]?
     private(set) var loaded: HeldHead?
     private var resolvedDocument: ResolvedDocument?
-    /// Unpacked head chunks read so far, by row, and the entries of views looked up.
-    private var chunkBytes: [Int64: [UInt8]] = [:]
-    private var viewEntries: [String: [(property: Property, entry: DocumentState.Entry)]] = [:]
+    /// Head chunks decoded so far, by row: a path up the tree asks each view several times, and
+    /// neighbours share a chunk.
+    private var chunks: [Int64: DocumentState] = [:]
 
     init(store: Store, documentID: Int64?, name: String) throws {
         self.store = store
@@ -57,32 +57,26 @@ public final class DocumentHead: DocumentReading {
         if property == .parent, let entry = tree.overrides[view] { return entry.value }
         let key = PropertyKey(view: view, property: property)
         if let cached = values[key] { return cached }
-        let value = try entries(of: view).first { $0.property == property }?.entry.value
+        let value = try entries(of: view)?[property]?.value
         values[key] = value
         return value
     }
 
     /// The last-writer-wins `parent` entry of a view (for continuing the tree replay).
     func rawParentEntry(_ view: String) throws -> DocumentState.Entry? {
-        try entries(of: view).first { $0.property == .parent }?.entry
+        try entries(of: view)?[.parent]
     }
 
-    /// The head entries of `view` (kept: a path up the tree asks each view several times),
-    /// read from its chunk, whose unpacked bytes are kept too.
-    func entries(of view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
-        if let known = viewEntries[view] { return known }
-        guard let documentID else { return [] }
-        var found: [(property: Property, entry: DocumentState.Entry)] = []
-        if let loaded {
-            found = loaded.state.views[view].map { Array($0).map { (property: $0.0, entry: $0.1) } } ?? []
-        } else {
-            if let chunk = try store.headChunkBytes(documentID: documentID, containing: view, known: { chunkBytes[$0] }) {
-                chunkBytes[chunk.rowID] = chunk.bytes
-                found = try store.headEntries(of: view, chunk: chunk)
-            }
+    /// The head entries of `view`, from the whole head when loaded, else from its chunk.
+    func entries(of view: String) throws -> ViewState? {
+        if let loaded { return loaded.state.views[view] }
+        guard let documentID, let rowID = try store.headChunkRow(documentID: documentID, containing: view) else { return nil }
+        if chunks[rowID] == nil {
+            var chunk = DocumentState()
+            try store.decodeChunk(rowID: rowID, into: &chunk)
+            chunks[rowID] = chunk
         }
-        viewEntries[view] = found
-        return found
+        return chunks[rowID]?.views[view]
     }
 
     /// The same walk as `Projection`: alive, with a kind, under a container that is in the

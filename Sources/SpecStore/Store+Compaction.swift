@@ -54,8 +54,8 @@ extension Store {
         }
     }
 
-    /// Most bytes of blobs a batch of `compactIfDue` rewrites, the blob that passes it included
-    /// (`Level.compact` takes about 200 ms here for the 81 KB blob of a 10,000-view version).
+    /// Most bytes of blobs a batch of `compactIfDue` rewrites, the blob that passes it included:
+    /// a write command's step stays short.
     static let autoCompactionBytes = 128 << 10
 
     private func compact(whole: Bool) throws -> CompactionReport {

@@ -6,30 +6,19 @@ import SpecSync
 /// every chunk; a point lookup decodes the one chunk that holds the view; a write decodes each
 /// chunk it touches, updates it and encodes it again.
 extension Store {
-    /// The row and unpacked bytes of the chunk that holds `view` if the document has it;
-    /// `nil` when the document has no chunk at or before it.
-    func headChunkBytes(documentID: Int64, containing view: String, known: (Int64) -> [UInt8]?) throws -> (rowID: Int64, bytes: [UInt8])? {
-        let statement = try database.statement("SELECT id FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1")
-        try statement.bind([.integer(documentID), .text(view)])
-        var rowID: Int64?
-        while try statement.step() { rowID = statement.int64(0) }
-        guard let rowID else { return nil }
-        if let bytes = known(rowID) { return (rowID, bytes) }
-        let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(rowID)])?.blob ?? []
-        guard let bytes = changeLog.unpackChunk(blob) else { throw damagedChunk(rowID) }
-        return (rowID, bytes)
+    /// The row of the chunk that holds `view` if the document has it (the last chunk starting at
+    /// or before it); `nil` when the document has no such chunk.
+    func headChunkRow(documentID: Int64, containing view: String) throws -> Int64? {
+        try database.scalar("SELECT id FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1",
+                            [.integer(documentID), .text(view)])?.integer
     }
 
-    /// One view's head entries (none when no chunk holds it).
-    func headEntries(documentID: Int64, view: String) throws -> [(property: Property, entry: DocumentState.Entry)] {
-        guard let chunk = try headChunkBytes(documentID: documentID, containing: view, known: { _ in nil }) else { return [] }
-        return try headEntries(of: view, chunk: chunk)
-    }
-
-    /// One view's head entries, read from its chunk's bytes.
-    func headEntries(of view: String, chunk: (rowID: Int64, bytes: [UInt8])) throws -> [(property: Property, entry: DocumentState.Entry)] {
-        guard let entries = HeadChunk.entries(of: view, in: chunk.bytes, site: site(number:)) else { throw damagedChunk(chunk.rowID) }
-        return entries
+    /// One view's head entries (none when no chunk holds it): its chunk decoded.
+    func headEntries(documentID: Int64, view: String) throws -> ViewState? {
+        guard let rowID = try headChunkRow(documentID: documentID, containing: view) else { return nil }
+        var chunk = DocumentState()
+        try decodeChunk(rowID: rowID, into: &chunk)
+        return chunk.views[view]
     }
 
     /// Calls `body` with the state of each chunk of a document in view order until it returns

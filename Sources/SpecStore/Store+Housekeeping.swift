@@ -124,7 +124,7 @@ extension Store {
     public func hasView(_ view: String, in document: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(document)
-            return try !headEntries(documentID: id, view: view).isEmpty
+            return try headEntries(documentID: id, view: view) != nil
         }
     }
 

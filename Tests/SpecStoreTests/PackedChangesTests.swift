@@ -216,24 +216,6 @@ struct PackedChangesTests {
         }
     }
 
-    @Test func aPointLookupInAChunkFindsWhatTheWholeDecodeFinds() throws {
-        var state = DocumentState()
-        let site = SiteID(high: 1, low: 2)
-        for index in 0..<300 {
-            let stamp = Stamp(hlc: Timestamp(rawValue: UInt64(index)), site: site, seq: Int64(index))
-            state.apply(view: "v\(index)", property: .width, DocumentState.Entry(value: String(index), stamp: stamp))
-            if index % 3 == 0 { state.apply(view: "v\(index)", property: .text, DocumentState.Entry(value: nil, stamp: stamp)) }
-        }
-        let bytes = HeadChunk.encode(HeadChunks.sortedViews(of: state)[...]) { _ in 1 }
-        for id in state.views.keys {
-            let found = try #require(HeadChunk.entries(of: id, in: bytes, site: { $0 == 1 ? site : nil }))
-            #expect(found.count == state.views[id]!.count)
-            for (property, entry) in found { #expect(state.entry(id, property) == entry) }
-        }
-        #expect(HeadChunk.entries(of: "v1000", in: bytes, site: { _ in site })?.isEmpty == true)
-        #expect(HeadChunk.entries(of: "a", in: bytes, site: { _ in site })?.isEmpty == true)
-    }
-
     @Test func chunksSplitAndTheHeadStaysTheFoldOfEveryChange() throws {
         let folder = TemporaryFolder()
         let store = try Store.create(at: folder.path("s.sqlite"))

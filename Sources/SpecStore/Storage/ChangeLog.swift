@@ -71,22 +71,6 @@ final class ChangeLog {
         StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
     }
 
-    /// Whether `needle` (not empty) occurs in `bytes`.
-    static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
-        guard let head = needle.first, bytes.count >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var index = 0
-                let last = haystack.count - needle.count
-                while index <= last {
-                    if haystack[index] == head && (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
-                    index += 1
-                }
-                return false
-            }
-        }
-    }
-
     /// The most bytes `count` changes can take unpacked (each at most a view id, a property
     /// index and a value of `Change.maxValueBytes`), so that a damaged size in a frame's
     /// header cannot make a reader allocate more.
