@@ -22,30 +22,10 @@ public enum DocumentRename {
 
     /// The document and version id a `Renamed-from` trailer on the message's last line names.
     public static func source(of message: String) -> (document: String, version: String)? {
-        guard mayNameSource(message) else { return nil }
         guard let last = message.split(separator: "\n").last, last.hasPrefix(fromKey + ": ") else { return nil }
         let reference = last.dropFirst(fromKey.count + 2).split(separator: "@", maxSplits: 1)
         guard reference.count == 2, Identifier.isValid(String(reference[0])) else { return nil }
         return (String(reference[0]), String(reference[1]))
-    }
-
-    /// `Renamed-from: ` as bytes.
-    private static let fromBytes = Array((fromKey + ": ").utf8)
-
-    /// Whether `Renamed-from: ` is somewhere in `message`'s bytes: most messages name no rename,
-    /// and this rules them out before a split into characters (`log` asks it of every version
-    /// it lists). A plain loop: `firstRange(of:)` of the string-processing library cost `log`
-    /// more than the split did, in generic metadata made at its first use.
-    private static func mayNameSource(_ message: String) -> Bool {
-        var message = message
-        return message.withUTF8 { bytes in
-            let key = fromBytes
-            guard bytes.count >= key.count else { return false }
-            for start in 0...(bytes.count - key.count) where bytes[start] == key[0] {
-                if bytes[start..<start + key.count].elementsEqual(key) { return true }
-            }
-            return false
-        }
     }
 }
 
