@@ -38,7 +38,7 @@ let package = Package(
         // SQLite: migrations, changes, versions, as-of reads, tags.
         .target(
             name: "SpecStore",
-            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec", "Threading"],
+            dependencies: ["CSQLite", "CZstd", "SpecSync", "LayoutSpec"],
             exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),

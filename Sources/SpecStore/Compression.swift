@@ -1,4 +1,3 @@
-import Glibc
 import CZstd
 
 /// zstd frames for the store's blobs: each version's packed changes, the head's chunks and
@@ -9,16 +8,12 @@ import CZstd
 /// for every blob: making a context costs more than compressing a small chunk.
 final class Compression {
     enum Level: Int32 {
-        /// While writing: ~300 MB/s here, about 6× smaller than the raw bytes.
+        /// While writing: fast, several times smaller than the raw bytes.
         case write = 3
         /// A head chunk, which every commit that touches it writes again and `plumb gc` packs
         /// at `compact`: the fastest level.
         case chunk = 1
-        /// A snapshot's text, made on another core and read by every `show` after it: level
-        /// 3's frames of such text inflate at half the speed (2.5 against 5.2 GB/s here, by
-        /// `zstd -b` on the git comparison's text, which this level makes 2× smaller).
-        case text = 9
-        /// `plumb gc`: slower, about 8× smaller.
+        /// `plumb gc`: slower, smaller.
         case compact = 15
     }
 
@@ -61,36 +56,6 @@ final class Compression {
         return out
     }
 
-    /// One frame of the bytes `produce` hands to its argument, compressed as they come (so the
-    /// whole input is never held; the frame does not record its size), and their count. With
-    /// `checksum`, the frame ends with one of its content, which every decompression checks.
-    func compress(level: Level, checksum: Bool, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> (frame: [UInt8], count: Int) {
-        ZSTD_CCtx_reset(compressor, ZSTD_reset_session_only)
-        ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, level.rawValue)
-        ZSTD_CCtx_setParameter(compressor, ZSTD_c_checksumFlag, checksum ? 1 : 0)
-        var frame: [UInt8] = [], count = 0
-        var buffer = [UInt8](repeating: 0, count: ZSTD_CStreamOutSize())
-        func pump(_ input: UnsafeRawBufferPointer, end: Bool) {
-            var source = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
-            var finished = false
-            while !finished {
-                buffer.withUnsafeMutableBytes { target in
-                    var sink = ZSTD_outBuffer(dst: target.baseAddress, size: target.count, pos: 0)
-                    let left = ZSTD_compressStream2(compressor, &sink, &source, end ? ZSTD_e_end : ZSTD_e_continue)
-                    precondition(ZSTD_isError(left) == 0, "zstd: \(String(cString: ZSTD_getErrorName(left)))")
-                    frame.append(contentsOf: target[..<sink.pos])
-                    finished = end ? left == 0 : source.pos == source.size
-                }
-            }
-        }
-        produce { piece in
-            count += piece.count
-            piece.withUnsafeBytes { pump($0, end: false) }
-        }
-        pump(UnsafeRawBufferPointer(start: nil, count: 0), end: true)
-        return (frame, count)
-    }
-
     /// The `size` bytes (at least one) of one frame that need not record its size; `nil` when
     /// the frame is damaged or does not hold exactly `size` bytes.
     func decompress(_ frame: ArraySlice<UInt8>, size: Int) -> [UInt8]? {
@@ -98,7 +63,6 @@ final class Compression {
         var written = 0
         // Not zeroed first: zstd writes every byte it reports, and only those are kept.
         let out = [UInt8](unsafeUninitializedCapacity: size) { target, initialized in
-            Compression.populate(target, size)
             written = frame.withUnsafeBytes { source in
                 ZSTD_decompressDCtx(decompressor, target.baseAddress, target.count, source.baseAddress, source.count)
             }
@@ -106,21 +70,6 @@ final class Compression {
         }
         guard ZSTD_isError(written) == 0, written == size else { return nil }
         return out
-    }
-
-    /// Has the system give a large buffer all its pages at once, before zstd writes them: a
-    /// snapshot's text (a megabyte for 10,000 views) otherwise took a fault a page, and its read
-    /// 0.1 ms more (`plumb show doc@101` in the git comparison, by turns). Where the system does
-    /// not know the request (before Linux 5.14), the pages come as they are written.
-    private static func populate(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ size: Int) {
-        // At most 64 MB: a frame's header states its size, and one that lies must not make
-        // the system commit memory before zstd finds it out.
-        guard size >= 1 << 18, let base = buffer.baseAddress else { return }
-        let size = min(size, 1 << 26)
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1), end = (Int(bitPattern: base) + size) & ~(page - 1)
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_POPULATE_WRITE)
     }
 
     /// The bytes of one frame; `nil` when the frame is damaged, does not record its size, or

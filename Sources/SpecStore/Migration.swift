@@ -20,14 +20,14 @@ public struct Migration: Sendable {
     }
 
     /// The code step of a migration number, if it has one. A step reads and writes only through
-    /// the `Database` it is given, and must not depend on later migrations' schema. (A switch,
-    /// not a dictionary: every store open reads this, and a dictionary's first use costs a
-    /// short command a scan of the runtime's conformance records.)
+    /// the `Database` it is given, must not depend on later migrations' schema, and writes with
+    /// frozen copies of the forms it needs (`SchemaForms`), never the live codecs.
     static func step(_ version: Int) -> (@Sendable (Database) throws -> Void)? {
         switch version {
         case 2: ContentIDMigration.run
         case 3: PackedChangesMigration.run
         case 4: HeadChunksMigration.run
+        case 8: CurrentFormsMigration.run
         default: nil
         }
     }

@@ -30,7 +30,7 @@ struct Migrator {
                 """) { row in facts = (row.int64(0), row.int64(1), row.int64(2)) }
             try checkKind(applicationID: facts.applicationID, tables: facts.tables)
             version = Int(facts.version)
-        } catch let error as SQLiteError where error.code == 1 {
+        } catch let error as SQLiteError where error.primaryCode == .error {
             // SQLITE_ERROR: a table or column the statement names is missing. Anything else (a
             // busy or damaged file) is the caller's, not asked again.
             try checkKind(applicationID: database.scalar("PRAGMA application_id")?.integer ?? 0,

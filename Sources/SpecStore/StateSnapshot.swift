@@ -14,13 +14,9 @@ import SpecSync
 /// The views are stored as the head is (`HeadChunk`: a property table, ids sharing their
 /// prefixes, stamps as differences, sites by local number), and each piece is compressed on its
 /// own, so a reader of a few views unpacks and decodes only the pieces whose id range holds one
-/// of them. A snapshot written before (`PSN1`, the whole snapshot one zstd frame, or bare before
-/// schema 3: sites by id, then per view its id and entries with property names and whole
-/// stamps; strings are a varint length and UTF-8 bytes, integers LEB128 varints) is read as it
-/// is, and `plumb gc` rewrites it in this form.
+/// of them. The first form (`PSN1`) is rewritten in this one by migration 0008.
 enum StateSnapshot {
     static let magic: [UInt8] = Array("PSN2".utf8)
-    static let firstMagic: [UInt8] = Array("PSN1".utf8)
     /// Views a piece holds: a reader of one view of 100,000 unpacks a hundredth of the snapshot,
     /// and a piece is large enough to compress nearly as well as the whole.
     static let pieceViews = 1_024
@@ -131,87 +127,5 @@ enum StateSnapshot {
             if ids[middle].lexicographicallyPrecedes(least) { low = middle + 1 } else { high = middle }
         }
         return low < ids.count && !greatest.lexicographicallyPrecedes(ids[low])
-    }
-
-    /// One entry as `TreeSnapshot` holds it, and the first snapshot form held it: site index,
-    /// seq, hlc, then 0 for no value or 1 and the value's text.
-    static func writeEntry(_ entry: DocumentState.Entry, siteIndex: Int, to out: inout BinaryWriter) {
-        out.varint(siteIndex)
-        out.varint(UInt64(entry.stamp.seq))
-        out.varint(entry.stamp.hlc.rawValue)
-        if let value = entry.value {
-            out.raw([1])
-            out.string(value)
-        } else {
-            out.raw([0])
-        }
-    }
-
-    /// The state a snapshot of the first form (`PSN1`, its bytes unpacked) holds; with `views`,
-    /// only those views' entries. `nil` when the bytes are malformed.
-    static func decodeFirstForm(_ bytes: [UInt8], views: Set<String>? = nil) -> DocumentState? {
-        let filter = views.map(ViewFilter.init)
-        var reader = BinaryReader(bytes: bytes)
-        guard reader.take(4) == firstMagic[...], let siteCount = reader.varint() else { return nil }
-        var sites: [SiteID] = []
-        for _ in 0..<siteCount {
-            guard let raw = reader.take(16), let site = SiteID(bytes: raw) else { return nil }
-            sites.append(site)
-        }
-        guard let viewCount = reader.varint() else { return nil }
-        var state = DocumentState(capacity: filter == nil ? Int(min(viewCount, 1 << 20)) : 0)
-        for _ in 0..<viewCount {
-            guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length), !name.contains(0),
-                  let count = reader.varint() else { return nil }
-            guard filter?.contains(name) ?? true else {
-                for _ in 0..<count {
-                    guard skipEntry(&reader, siteCount: sites.count) else { return nil }
-                }
-                continue
-            }
-            guard let view = String(validatingUTF8Bytes: name) else { return nil }
-            // An array of the view's own, which the state keeps.
-            var entries: [(property: Property, entry: DocumentState.Entry)] = []
-            entries.reserveCapacity(Int(min(count, UInt64(Property.count))))
-            for _ in 0..<count {
-                guard let length = reader.count(atMost: reader.remaining), let name = reader.take(length),
-                      let property = property(named: name),
-                      let siteIndex = reader.count(atMost: sites.count - 1),
-                      let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(), let flag = reader.take(1) else { return nil }
-                var value: String?
-                if flag.first == 1 {
-                    guard let text = reader.string() else { return nil }
-                    value = text
-                }
-                let stamp = Stamp(hlc: Timestamp(rawValue: hlc), site: sites[siteIndex], seq: Int64(seq))
-                entries.append((property, DocumentState.Entry(value: value, stamp: stamp)))
-            }
-            state.apply(view: view, entries: entries)
-        }
-        return reader.isAtEnd ? state : nil
-    }
-
-    /// The property whose name is these UTF-8 bytes, found without making a string.
-    private static func property(named name: ArraySlice<UInt8>) -> Property? {
-        guard name.count < propertiesByLength.count else { return nil }
-        return propertiesByLength[name.count].first { $0.name.elementsEqual(name) }?.property
-    }
-
-    /// Every property by the byte count of its name.
-    private static let propertiesByLength: [[(name: [UInt8], property: Property)]] = {
-        var table = Array(repeating: [(name: [UInt8], property: Property)](), count: 1 + (Property.allCases.map(\.rawValue.utf8.count).max() ?? 0))
-        for property in Property.allCases { table[property.rawValue.utf8.count].append((Array(property.rawValue.utf8), property)) }
-        return table
-    }()
-
-    /// Steps over one entry, checking only its framing.
-    private static func skipEntry(_ reader: inout BinaryReader, siteCount: Int) -> Bool {
-        guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil,
-              reader.count(atMost: siteCount - 1) != nil,
-              reader.varint() != nil, reader.varint() != nil, let flag = reader.take(1) else { return false }
-        if flag.first == 1 {
-            guard let length = reader.count(atMost: reader.remaining), reader.take(length) != nil else { return false }
-        }
-        return true
     }
 }

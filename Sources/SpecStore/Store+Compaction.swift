@@ -14,13 +14,12 @@ extension Store {
     /// loses little work and a busy store waits little.
     static let compactionBatchBytes = 8 << 20
 
-    /// `plumb gc`: packs the store tighter, as `git gc` does. Folds the head's recent rows into
-    /// its chunks (one transaction), then compresses every packed change, move, snapshot,
-    /// snapshot text and head chunk blob not yet compacted again at `Compression.Level.compact`
-    /// (slower, smaller; a snapshot of the first form also rewritten in the current one), in
+    /// `plumb gc`: packs the store tighter, as `git gc` does. Compresses every packed change,
+    /// move, snapshot and head chunk blob not yet compacted again at `Compression.Level.compact`
+    /// (slower, smaller), in
     /// batches, each its own transaction that also records how far it got
     /// (`meta.compacted_TABLE`), then returns the freed pages to the file system (`VACUUM`).
-    /// A head chunk that a later commit or fold
+    /// A head chunk that a later commit
     /// rewrites is back at `Level.chunk` until the next run. Safe to interrupt at any point:
     /// every step is whole or not done, and a new run continues where the last stopped.
     /// Contents never change, only their encoding.
@@ -35,9 +34,7 @@ extension Store {
     /// `autoCompactionVersions` commit versions or more (made here or received) are past where
     /// the last run got (as `git gc --auto` packs once loose objects pile up): one batch
     /// (`recompress`, up to 256 blobs or `autoCompactionBytes`) of the oldest of those
-    /// versions' blobs, moves and snapshots compressed again. The recent rows (folded as they
-    /// pile up anyway), the snapshots' texts (megabytes for a large document), the head's
-    /// chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
+    /// versions' blobs, moves and snapshots compressed again. The head's chunks (which every run goes over whole) and `VACUUM` (which rewrites the file) are left
     /// to `plumb gc`. It does not wait for a lock: when another
     /// process writes, it is left for the next command. `nil` when not due (one read of the
     /// last commit version and of how far the last run got) or skipped.
@@ -57,8 +54,8 @@ extension Store {
         }
     }
 
-    /// Most bytes of blobs a batch of `compactIfDue` rewrites, the blob that passes it included
-    /// (`Level.compact` takes about 200 ms here for the 81 KB blob of a 10,000-view version).
+    /// Most bytes of blobs a batch of `compactIfDue` rewrites, the blob that passes it included:
+    /// a write command's step stays short.
     static let autoCompactionBytes = 128 << 10
 
     private func compact(whole: Bool) throws -> CompactionReport {
@@ -66,7 +63,6 @@ extension Store {
         report.bytesBefore = storeBytes()
         let batches = whole ? Int.max : 1, bytes = whole ? Store.compactionBatchBytes : Store.autoCompactionBytes
         try mapErrors {
-            if whole { try database.writeTransaction { try foldAllRecent() } }
             report.recompressed += try recompress(BlobColumn(table: "version_changes", column: "changes"), batches: batches, bytes: bytes) { blob, row in
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
@@ -74,14 +70,9 @@ extension Store {
                 changeLog.recompress(blob, count: Int(row.int64(1)), level: .compact)
             }
             report.recompressed += try recompress(BlobColumn(table: "snapshots", column: "state"), batches: batches, bytes: bytes) { blob, _ in
-                changeLog.repackSnapshot(blob, siteNumber: numberIfKnown, level: .compact)
+                changeLog.repackSnapshot(blob, level: .compact)
             }
             guard whole else { return }
-            // Left out of the step a command takes by itself: the text of a large document is
-            // megabytes, which level 15 takes a while over.
-            report.recompressed += try recompress(BlobColumn(table: "snapshot_texts", column: "text", extra: "0", join: "")) { blob, _ in
-                changeLog.recompressText(blob, level: .compact)
-            }
             report.recompressed += try recompress(BlobColumn(table: "head_chunks", column: "data", key: "id", extra: "0", join: "", marked: false)) { blob, _ in
                 changeLog.unpackChunk(blob).map { changeLog.packChunk($0, level: .compact) }
             }
@@ -150,7 +141,6 @@ extension Store {
     private func damagedBlob(table: String, row: Int64) -> StoreError {
         switch table {
         case "snapshots": StoreError.corrupt(path: path, detail: "the snapshot at version row \(row) cannot be read")
-        case "snapshot_texts": StoreError.corrupt(path: path, detail: "the text of the snapshot at version row \(row) cannot be read")
         case "head_chunks": StoreError.corrupt(path: path, detail: "head chunk \(row) is damaged")
         default: damagedChanges(version: row)
         }

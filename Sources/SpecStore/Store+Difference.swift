@@ -32,7 +32,8 @@ extension Store {
         let views = Set(keys.map(\.view))
         var before = DocumentState(), base = VersionVector()
         if let chosen = try nearestSnapshotVersion(documentID: documentID, version: old) {
-            (before, base, _) = try snapshot(chosen, documentID: documentID, views: views)
+            before = try snapshot(chosen.version, documentID: documentID, views: views).state
+            base = chosen.vector
         }
         _ = try replay(documentID: documentID, from: base, to: old.vector, views: views, into: &before)
         let head = try DocumentHead(store: self, documentID: documentID, name: new.document)

@@ -22,30 +22,10 @@ public enum DocumentRename {
 
     /// The document and version id a `Renamed-from` trailer on the message's last line names.
     public static func source(of message: String) -> (document: String, version: String)? {
-        guard mayNameSource(message) else { return nil }
         guard let last = message.split(separator: "\n").last, last.hasPrefix(fromKey + ": ") else { return nil }
         let reference = last.dropFirst(fromKey.count + 2).split(separator: "@", maxSplits: 1)
         guard reference.count == 2, Identifier.isValid(String(reference[0])) else { return nil }
         return (String(reference[0]), String(reference[1]))
-    }
-
-    /// `Renamed-from: ` as bytes.
-    private static let fromBytes = Array((fromKey + ": ").utf8)
-
-    /// Whether `Renamed-from: ` is somewhere in `message`'s bytes: most messages name no rename,
-    /// and this rules them out before a split into characters (`log` asks it of every version
-    /// it lists). A plain loop: `firstRange(of:)` of the string-processing library cost `log`
-    /// more than the split did, in generic metadata made at its first use.
-    private static func mayNameSource(_ message: String) -> Bool {
-        var message = message
-        return message.withUTF8 { bytes in
-            let key = fromBytes
-            guard bytes.count >= key.count else { return false }
-            for start in 0...(bytes.count - key.count) where bytes[start] == key[0] {
-                if bytes[start..<start + key.count].elementsEqual(key) { return true }
-            }
-            return false
-        }
     }
 }
 
@@ -104,14 +84,10 @@ extension Store {
     public func isDeleted(_ name: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(name)
-            // A recent `alive` entry stands for the view's in its chunk.
-            let recent = try recentState(documentID: id)
-            var alive = recent.views.values.contains { $0[.alive]?.value == "true" }
-            if !alive {
-                try forEachHeadChunk(documentID: id) { chunk in
-                    alive = chunk.state.views.contains { recent.views[$0.key]?[.alive] == nil && $0.value[.alive]?.value == "true" }
-                    return !alive
-                }
+            var alive = false
+            try forEachHeadChunk(documentID: id) { chunk in
+                alive = chunk.views.values.contains { $0[.alive]?.value == "true" }
+                return !alive
             }
             return !alive
         }
@@ -124,13 +100,11 @@ extension Store {
 }
 
 extension Store {
-    /// True when the document has ever had the view (live or deleted): its recent row or one
-    /// chunk read.
+    /// True when the document has ever had the view (live or deleted): one chunk read.
     public func hasView(_ view: String, in document: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(document)
-            if try recentEntries(documentID: id, view: view) != nil { return true }
-            return try !chunkEntries(documentID: id, view: view).isEmpty
+            return try headEntries(documentID: id, view: view) != nil
         }
     }
 

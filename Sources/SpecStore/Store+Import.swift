@@ -53,13 +53,7 @@ extension Store {
         for document in outcome.documents {
             let documentID = documentIDs[document.document]!
             let changes = outcome.applied.lazy.filter { $0.document == document.document }.reduce(0) { $0 + $1.changes.count }
-            // When the new head will be a snapshot, its text is made on another core while the
-            // head is written.
-            var text: (() -> [UInt8]?)?
-            if try snapshotDue(documentID: documentID, adding: Int64(changes)) {
-                text = try snapshotText(documentID: documentID, raw: document.state, tree: document.tree)
-            }
-            try writeHeads(documentID: documentID, keys: document.written, state: document.state, before: document.previous)
+            try writeHeads(documentID: documentID, keys: document.written, state: document.state)
             try recordConflicts(document.propertyConflicts, documentID: documentID)
             try recordConflicts(document.structuralConflicts, documentID: documentID)
             try database.run("UPDATE documents SET known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
@@ -79,7 +73,7 @@ extension Store {
                                          base: base, message: "Merge", author: "plumb", time: Int64(now))
             }
             try database.run("UPDATE documents SET head = ? WHERE id = ?", [.integer(head), .integer(documentID)])
-            try snapshotIfDue(documentID: documentID, versionRowID: head, text: text) { (document.state, document.tree) }
+            try snapshotIfDue(documentID: documentID, versionRowID: head) { (document.state, document.tree) }
         }
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
     }

@@ -75,13 +75,8 @@ extension Store {
 
     /// Whether a version's own changes (the stored `blob`) touched `view`.
     private func touches(_ view: String, blob: [UInt8], version: VersionRecord) throws -> Bool {
-        guard let block = changeLog.block(blob, count: Int(version.changeCount)) else { throw damagedChanges(version: version.rowID) }
-        // Most versions never name the view: a byte search rules them out without decoding.
-        guard ChangeLog.bytes(block, contain: Array(view.utf8)) else { return false }
         var found = false
-        guard ChangeBlock.decode(block, count: Int(version.changeCount), { if $0.view == view { found = true } }) else {
-            throw damagedChanges(version: version.rowID)
-        }
+        try unpack(blob, version: version.rowID, count: version.changeCount, views: ViewFilter([view])) { _ in found = true }
         return found
     }
 

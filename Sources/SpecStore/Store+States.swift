@@ -6,8 +6,8 @@ extension Store {
     static let minimumSnapshotInterval: Int64 = 1_000
 
     /// The state of any version, with its tree resolved (`parent` entries are the effective
-    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) with its recent rows
-    /// (`head_recent`) in place, and the head's kept tree replay; any other version from the
+    /// ones, `TreeResolution`): the head from its chunks (`head_chunks`) and the head's kept
+    /// tree replay; any other version from the
     /// nearest snapshot it includes (with that snapshot's kept tree) plus a replay of the
     /// changes in between. A snapshot is taken whenever the changes since the last one reach
     /// half the document's size, so a read costs about the size of the document, not the
@@ -20,15 +20,18 @@ extension Store {
             let tree: TreeResolution
             if head == version.rowID {
                 state = try headState(documentID: documentID)
-                tree = try headTree(documentID: documentID) ?? TreeResolution.replay(moves(documentID: documentID, within: version.vector))
+                tree = try headTree(documentID: documentID)
             } else {
                 let snapshot = try nearestSnapshot(documentID: documentID, version: version)
                 state = snapshot.state
                 let moves = try replay(documentID: documentID, from: snapshot.vector, to: version.vector, into: &state)
-                if var kept = snapshot.tree, kept.canAdvance(with: moves) {
+                if snapshot.tree.canAdvance(with: moves) {
+                    var kept = snapshot.tree
                     kept.advance(with: moves, from: snapshot.state)
                     tree = kept
                 } else {
+                    // A move older than the snapshot's newest (concurrent work merged out of
+                    // order): the document's moves are replayed from the start.
                     tree = TreeResolution.replay(try self.moves(documentID: documentID, within: version.vector))
                 }
             }
@@ -43,23 +46,22 @@ extension Store {
         ResolvedDocument(name: version.document, effective: try state(of: version))
     }
 
-    /// The head's kept tree replay; `nil` when none is kept.
-    func headTree(documentID: Int64) throws -> TreeResolution? {
-        guard let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob else { return nil }
+    /// The head's kept tree replay.
+    func headTree(documentID: Int64) throws -> TreeResolution {
+        let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob ?? []
         guard let tree = TreeSnapshot.decode(blob) else {
             throw StoreError.corrupt(path: path, detail: "the tree of document \(documentID) cannot be read")
         }
         return tree
     }
 
-    /// The latest snapshot whose vector `version` includes, or an empty state; with `views`,
-    /// only those views' entries are decoded (and no tree).
-    func nearestSnapshot(documentID: Int64, version: VersionRecord,
-                         views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
+    /// The latest snapshot whose vector `version` includes, with its kept tree, or an empty state.
+    func nearestSnapshot(documentID: Int64, version: VersionRecord) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution) {
         guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version) else {
             return (DocumentState(), VersionVector(), TreeResolution())
         }
-        return try snapshot(chosen, documentID: documentID, views: views)
+        let (state, tree) = try snapshot(chosen.version, documentID: documentID)
+        return (state, chosen.vector, tree ?? TreeResolution())
     }
 
     /// The version row and vector of the latest snapshot whose vector `version` includes.
@@ -77,18 +79,19 @@ extension Store {
         return chosen
     }
 
-    /// The snapshot taken at version row `chosen.version`; with `views`, only those views'
-    /// entries are decoded (and no tree).
-    func snapshot(_ chosen: (version: Int64, vector: VersionVector), documentID: Int64,
-                  views: Set<String>? = nil) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution?) {
-        var found: (DocumentState, VersionVector, TreeResolution?)?
-        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(chosen.version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), known: sitesByNumber, views: views) else {
-                throw StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
-            }
-            found = (state, chosen.vector, row.isNull(1) || views != nil ? nil : TreeSnapshot.decode(row.blob(1)))
+    /// The snapshot taken at version row `version`: its state (with `views`, only those views'
+    /// entries) and, read whole, its kept tree (`nil` with `views`).
+    func snapshot(_ version: Int64, documentID: Int64, views: Set<String>? = nil) throws -> (state: DocumentState, tree: TreeResolution?) {
+        let damaged = StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
+        var found: (DocumentState, TreeResolution?)?
+        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(version)]) { row in
+            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else { throw damaged }
+            guard views == nil else { found = (state, nil); return }
+            guard let tree = TreeSnapshot.decode(row.blob(1)) else { throw damaged }
+            found = (state, tree)
         }
-        return found ?? (DocumentState(), VersionVector(), TreeResolution())
+        guard let found else { throw damaged }
+        return found
     }
 
     /// Folds into `state` the document's changes that `target` includes and `base` does not
@@ -141,18 +144,14 @@ extension Store {
     }
 
     /// Takes a snapshot of the document at `versionRowID` (last-writer-wins `state` and its
-    /// `tree`) when enough changes have piled up since the last one, with its text (`text`,
-    /// when its making has already begun, else made here).
-    func snapshotIfDue(documentID: Int64, versionRowID: Int64, text: (() -> [UInt8]?)? = nil,
-                       state: () throws -> (DocumentState, TreeResolution)) throws {
+    /// `tree`) when enough changes have piled up since the last one.
+    func snapshotIfDue(documentID: Int64, versionRowID: Int64, state: () throws -> (DocumentState, TreeResolution)) throws {
         guard try snapshotDue(documentID: documentID) else { return }
         let (raw, tree) = try state()
         let numbers = try siteNumbers(in: raw)
-        let text = try text ?? snapshotText(documentID: documentID, raw: raw, tree: tree)
         try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
                          [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
                           .blob(TreeSnapshot.encode(tree))])
-        try saveSnapshotText(versionRowID: versionRowID, blob: text())
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

@@ -72,30 +72,27 @@ public final class Store {
 
     /// Opens an existing store. `migrate: false` refuses a store written by an older Plumb
     /// (`StoreError.olderSchema`) instead of upgrading it: for another store, which only its
-    /// owner should upgrade. `alone`, for a reader that is the only connection this process
-    /// makes to the file (a `plumb` command that reads): it writes not even the log's index
-    /// (`Database.Mode.readOnlyAlone`).
-    public static func open(at path: String, access: Access = .write, migrate: Bool = true, alone: Bool = false) throws -> Store {
+    /// owner should upgrade.
+    public static func open(at path: String, access: Access = .write, migrate: Bool = true) throws -> Store {
         try StoreFile.checkExisting(path)
         switch access {
         case .write:
             return try Store(path: path, mode: .readWrite, migrate: migrate)
         case .read:
-            let mode: Database.Mode = alone ? .readOnlyAlone : .readOnly
             do {
-                return try Store(path: path, mode: mode, migrate: false)
+                return try Store(path: path, mode: .readOnly, migrate: false)
             } catch StoreError.olderSchema(_, _, _) where migrate && StoreFile.isWritable(path) {
                 // A store that needs upgrading is upgraded once by a writing connection (its
                 // owner is running this Plumb), then read as usual.
                 _ = try Store(path: path, mode: .readWrite, migrate: true)
-                return try Store(path: path, mode: mode, migrate: false)
+                return try Store(path: path, mode: .readOnly, migrate: false)
             }
         }
     }
 
     private init(path: String, mode: Database.Mode, migrate: Bool) throws {
         self.path = path
-        access = mode == .readOnly || mode == .readOnlyAlone || mode == .immutable ? .read : .write
+        access = mode == .readOnly || mode == .immutable ? .read : .write
         do {
             database = try Store.connect(path, mode: mode)
             let migrator = Migrator(database: database, migrations: Migration.all)
@@ -122,34 +119,23 @@ public final class Store {
     }
 
     /// A connection, waiting up to `busyTimeout` for locks from its first read on: two readers
-    /// opening a store at once can find it locked while one rebuilds the log's index. A reader
-    /// alone in its process that cannot use the index read-only (another process cleared it and
-    /// has not built it again yet; it was deleted after the look) reads as any reader does,
-    /// building the index itself. A read-only one falls back to an immutable open only where
-    /// SQLite cannot make the write-ahead log's shared-memory file (a folder this user cannot
-    /// write).
+    /// opening a store at once can find it locked while one rebuilds the log's index (after a
+    /// writer was killed, say). A reader falls back to an immutable open only where SQLite cannot
+    /// make the log's index (a folder this user cannot write) and no log is beside the file, so
+    /// the file holds every committed version.
     private static func connect(_ path: String, mode: Database.Mode) throws(SQLiteError) -> Database {
         func opened(_ mode: Database.Mode) throws(SQLiteError) -> Database {
             let database = try Database(path: path, mode: mode)
             try database.execute("PRAGMA busy_timeout = \(busyTimeout)")
             return database
         }
-        guard mode == .readOnly || mode == .readOnlyAlone else { return try opened(mode) }
-        func read(_ mode: Database.Mode) throws(SQLiteError) -> Database {
+        guard mode == .readOnly else { return try opened(mode) }
+        do {
             let database = try opened(mode)
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
             return database
-        }
-        func unreadable(_ error: SQLiteError) -> Bool { error.code & 0xFF == 14 || error.code & 0xFF == 8 }
-        do {
-            return try read(mode)
-        } catch let error where unreadable(error) {
-            guard mode == .readOnlyAlone else { return try opened(.immutable) }
-            do {
-                return try read(.readOnly)
-            } catch let error where unreadable(error) {
-                return try opened(.immutable)
-            }
+        } catch let error where [ResultCode.cannotOpen, .readOnly].contains(error.primaryCode) && !StoreFile.exists(path + "-wal") {
+            return try opened(.immutable)
         }
     }
 
@@ -179,20 +165,20 @@ public final class Store {
     /// The store's words for SQLite's errors.
     static func storeError(_ error: SQLiteError, path: String) -> Error {
         // An I/O error says more by the system's error behind it.
-        if error.code & 0xFF == 10 || error.code & 0xFF == 14 {
+        if error.primaryCode == .ioError || error.primaryCode == .cannotOpen {
             switch error.systemErrno {
             case ENOSPC, EDQUOT: return StoreError.diskFull(path)
             case EROFS: return StoreError.readOnly(path)
-            case EACCES, EPERM: return error.code & 0xFF == 14 ? StoreError.noAccess(path) : StoreError.readOnly(path)
+            case EACCES, EPERM: return error.primaryCode == .cannotOpen ? StoreError.noAccess(path) : StoreError.readOnly(path)
             default: break
             }
         }
-        switch error.code & 0xFF {
-        case 5, 6: return StoreError.busy(path)
-        case 8: return StoreError.readOnly(path)
-        case 13: return StoreError.diskFull(path)
-        case 11, 26: return StoreError.corrupt(path: path, detail: error.message)
-        case 14: return StoreError.cannotCreate(path: path, reason: error.message)
+        switch error.primaryCode {
+        case .busy, .locked: return StoreError.busy(path)
+        case .readOnly: return StoreError.readOnly(path)
+        case .full: return StoreError.diskFull(path)
+        case .corrupt, .notADatabase: return StoreError.corrupt(path: path, detail: error.message)
+        case .cannotOpen: return StoreError.cannotCreate(path: path, reason: error.message)
         default: return error
         }
     }

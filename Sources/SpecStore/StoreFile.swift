@@ -65,6 +65,9 @@ enum StoreFile {
         unlink(temporary)
     }
 
+    /// True when something (a file, a folder) is at `path`.
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     /// True when this process may write the file and its folder (where SQLite keeps the
     /// write-ahead log).
     static func isWritable(_ path: String) -> Bool {

@@ -32,7 +32,15 @@ enum TreeSnapshot {
         out.varint(tree.overrides.count)
         for (view, entry) in tree.overrides.sorted(by: { $0.key < $1.key }) {
             out.string(view)
-            StateSnapshot.writeEntry(entry, siteIndex: sites[entry.stamp.site]!, to: &out)
+            out.varint(sites[entry.stamp.site]!)
+            out.varint(UInt64(entry.stamp.seq))
+            out.varint(entry.stamp.hlc.rawValue)
+            if let value = entry.value {
+                out.raw([1])
+                out.string(value)
+            } else {
+                out.raw([0])
+            }
         }
         return out.bytes
     }

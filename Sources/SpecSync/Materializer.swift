@@ -65,17 +65,6 @@ public enum Materializer {
         return view(id, kind: kind, properties: properties.lazy.map { ($0.property, $0.entry.value) })
     }
 
-    /// `shown` (a view as a spec shows it) with `changes` made to it (stored values, `nil`
-    /// unsetting), each shown when valid and applying to its kind; the kind itself and the
-    /// other structure are not changed here.
-    public static func view(_ shown: View, changing changes: [(property: Property, value: String?)]) -> View {
-        var view = shown
-        for (property, value) in changes where !property.isStructural {
-            view.setValue(shownValue(property, value, kind: view.kind), for: property)
-        }
-        return view
-    }
-
     /// A view of `kind` with each of `properties` it shows and whose value is valid.
     private static func view(_ id: String, kind: ViewKind, properties: some Sequence<(Property, String?)>) -> View {
         var view = View(id: id, kind: kind)

@@ -1,5 +1,6 @@
 import Foundation
 import SpecStore
+import SpecSync
 import Testing
 
 /// Opening a store (issue 11's store items, issue 8's read-only reads): each case reproduced
@@ -98,6 +99,44 @@ import Testing
         #expect(files(in: runner.folder.appendingPathComponent(".plumb")) == listing)
         // Root still writes.
         #expect(runner.run("set", "login", "ok", "width=8").status == 0)
+        // A writer's versions in the log alone, its log and index root's (as a killed writer
+        // leaves them): nobody reads them.
+        let writer = try Store.open(at: runner.storePath)
+        try writer.database.execute("PRAGMA wal_autocheckpoint = 0")
+        _ = try writer.commit(document: "login", message: "Held", author: "tester") { _ in [Edit(view: "title", property: .text, value: #""Held""#)] }
+        _ = Self.shell("chmod 644 '\(runner.storePath)-wal' '\(runner.storePath)-shm'")
+        for read in ["show login", "docs", "log login"] {
+            let result = Self.shell("runuser -u nobody -- '\(plumb)' \(store) \(read)")
+            #expect(result.status == 0, "\(read): \(result.output)")
+            if read == "show login" { #expect(result.output.contains(#""Held""#), "\(result.output)") }
+        }
+    }
+
+    /// A store of an older schema that this user cannot write is refused by reads, naming the
+    /// command that upgrades it, and is left as it was; once its owner upgrades it, it reads.
+    @Test(.enabled(if: getuid() == 0 && Self.shell("command -v runuser").status == 0, "needs root and runuser to act as another user"))
+    func aReadOnlyOlderStoreIsRefusedWithTheUpgradeCommand() throws {
+        let runner = PlumbRunner()
+        #expect(runner.run("init").status == 0)
+        #expect(runner.run("apply", runner.write("login.json", loginSpec)).status == 0)
+        // Back to schema 7, as the release before left its stores.
+        try Database(path: runner.storePath, mode: .readWrite).execute("""
+            CREATE TABLE head_recent (document INTEGER NOT NULL, view TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (document, view)) WITHOUT ROWID;
+            ALTER TABLE documents ADD COLUMN recent_views INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE snapshot_texts (version INTEGER PRIMARY KEY, text BLOB NOT NULL);
+            DELETE FROM plumb_migrations WHERE version >= 8;
+            """)
+        _ = Self.shell("chmod 755 '\(runner.folder.path)' '\(runner.folder.path)/.plumb'; chmod 644 '\(runner.storePath)'")
+        let plumb = runner.folder.appendingPathComponent("plumb").path
+        #expect(Self.shell("cp \(Self.plumb) '\(plumb)' && chmod 755 '\(plumb)'").status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: runner.storePath))
+        let refused = Self.shell("runuser -u nobody -- '\(plumb)' --store '\(runner.storePath)' show login")
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("plumb --store \(runner.storePath) upgrade"), "\(refused.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.storePath)) == before)
+        #expect(runner.run("--store", runner.storePath, "upgrade").status == 0)
+        let read = Self.shell("runuser -u nobody -- '\(plumb)' --store '\(runner.storePath)' show login")
+        #expect(read.status == 0, "\(read.output)")
     }
 
     /// A full disk: `init` and `clone` leave nothing behind, a write says so in words and

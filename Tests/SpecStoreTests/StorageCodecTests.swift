@@ -141,15 +141,7 @@ struct StorageCodecTests {
         let log = ChangeLog()
         let blob = log.packSnapshot(big, siteNumber: { numbers[$0]! })
         #expect(log.unpackSnapshot(blob, site: { sites[$0] }) == big)
-        #expect(log.unpackSnapshot(blob, site: { sites[$0] }, known: sites) == big, "the later pieces decoded on another thread")
-        let twoThreads = try #require(log.unpackSnapshot(blob, site: { sites[$0] }, known: sites))
-        #expect(Array(twoThreads.views.keys) == HeadChunks.sortedViews(of: big).map(\.id),
-                "the views in the order of the pieces, as one thread puts them")
-        let again = try #require(log.unpackSnapshot(blob, site: { sites[$0] }, known: [1: site]))
-        #expect(again == big, "the other thread does not know site 2: its pieces are decoded again here")
-        #expect(Array(again.views.keys) == Array(twoThreads.views.keys), "and joined in their place")
         #expect(log.unpackSnapshot(blob, site: { _ in nil }) == nil, "a site the store does not number")
-        #expect(log.unpackSnapshot(blob, site: { _ in nil }, known: sites) == nil, "nor does this thread, for its pieces")
         // A reader of a few views gets theirs, from whichever piece holds them.
         let few = try #require(log.unpackSnapshot(blob, site: { sites[$0] }, views: ["ok", "wide5000", "absent", "wide5000a", "zz"]))
         #expect(few.views.count == 2)
@@ -164,7 +156,7 @@ struct StorageCodecTests {
             for id in chosen { #expect(read.views[id] == big.views[id]) }
         }
         // Packed again tighter (`plumb gc`), it holds the same.
-        let compact = try #require(log.repackSnapshot(blob, siteNumber: { numbers[$0] }, level: .compact))
+        let compact = try #require(log.repackSnapshot(blob, level: .compact))
         #expect(compact.count < blob.count)
         #expect(log.unpackSnapshot(compact, site: { sites[$0] }) == big)
         // Cut short, with a byte more, or with a piece's frame damaged, it is refused.
@@ -175,18 +167,17 @@ struct StorageCodecTests {
         var damaged = blob
         damaged[damaged.count - 8] ^= 0xFF
         #expect(log.unpackSnapshot(damaged, site: { sites[$0] }) == nil)
-        #expect(log.unpackSnapshot(damaged, site: { sites[$0] }, known: sites) == nil, "a damaged later piece")
         let firstPiece = try #require(StateSnapshot.pieces(blob)?.pieces.first)
         var early = blob
         early[firstPiece.packed.endIndex - 8] ^= 0xFF
-        #expect(log.unpackSnapshot(early, site: { sites[$0] }, known: sites) == nil, "a damaged first piece")
-        #expect(log.repackSnapshot(damaged, siteNumber: { numbers[$0] }, level: .compact) == nil)
+        #expect(log.unpackSnapshot(early, site: { sites[$0] }) == nil, "a damaged first piece")
+        #expect(log.repackSnapshot(damaged, level: .compact) == nil)
     }
 
     /// A first-form (`PSN1`) snapshot of one entry, `root.width = 12`, by `site`.
     func firstFormSnapshot(siteIndex: UInt64, seq: UInt64) -> [UInt8] {
         var out = BinaryWriter()
-        out.raw(StateSnapshot.firstMagic)
+        out.raw(Array("PSN1".utf8))
         out.varint(1)
         out.raw(site.bytes)
         out.varint(1)
@@ -201,29 +192,13 @@ struct StorageCodecTests {
         return out.bytes
     }
 
-    /// `plumb gc` writes a first-form snapshot in the current form, unless a site of it has no
-    /// local number: then it keeps the first form, still read.
-    @Test func gcRewritesAFirstFormSnapshotWhenItsSitesAreNumbered() throws {
-        let log = ChangeLog()
-        let bytes = firstFormSnapshot(siteIndex: 0, seq: 1)
-        let kept = try #require(log.repackSnapshot(bytes, siteNumber: { _ in nil }, level: .compact))
-        #expect(!kept.starts(with: StateSnapshot.magic))
-        let read = try #require(log.unpackSnapshot(kept, site: { _ in nil }))
-        #expect(read.value("root", .width) == "12")
-        let converted = try #require(log.repackSnapshot(bytes, siteNumber: { $0 == site ? 1 : nil }, level: .compact))
-        #expect(converted.starts(with: StateSnapshot.magic))
-        #expect(log.unpackSnapshot(converted, site: { $0 == 1 ? site : nil }) == read)
-    }
-
-    /// A snapshot of the first form (`PSN1`) whose entry names a site index or a seq too large
-    /// for an integer is refused, not trapped on (the varints read as 64-bit unsigned numbers).
+    /// A snapshot of the first form (`PSN1`), as migration 0008 reads it (`SchemaForms`), whose
+    /// entry names a site index or a seq too large for an integer is refused, not trapped on
+    /// (the varints read as 64-bit unsigned numbers).
     @Test(arguments: [(UInt64.max, UInt64(1)), (UInt64(0), UInt64.max), (UInt64(1) << 63, UInt64(1))])
     func aSnapshotWithOutOfRangeNumbersIsRefused(siteIndex: UInt64, seq: UInt64) {
-        #expect(StateSnapshot.decodeFirstForm(firstFormSnapshot(siteIndex: 0, seq: 1))?.value("root", .width) == "12",
+        #expect(SchemaForms.firstFormSnapshot(firstFormSnapshot(siteIndex: 0, seq: 1))?.value("root", .width) == "12",
                 "the same bytes with sane numbers read")
-        #expect(StateSnapshot.decodeFirstForm(firstFormSnapshot(siteIndex: siteIndex, seq: seq)) == nil)
-        // A reader of other views steps over the entry by its framing alone (a site index out of
-        // the table's range is bad framing; a seq is not read), and does not trap.
-        #expect(StateSnapshot.decodeFirstForm(firstFormSnapshot(siteIndex: siteIndex, seq: seq), views: ["other"]) == (siteIndex == 0 ? DocumentState() : nil))
+        #expect(SchemaForms.firstFormSnapshot(firstFormSnapshot(siteIndex: siteIndex, seq: seq)) == nil)
     }
 }

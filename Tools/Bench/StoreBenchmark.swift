@@ -59,8 +59,7 @@ enum StoreBenchmark {
             }
         }
         print("  single-property versions in-process:                    \(Int(Double(versions) / inProcess)) per second   target ≥ 5000")
-        // About one commit in a thousand (at eight rows a chunk) folds the head's recent rows into its chunks.
-        print("  the slowest of them (one that folds the recent rows):   \(Timing.ms(slowest))")
+        print("  the slowest of them:                                    \(Timing.ms(slowest))")
 
         let headRead = try Timing.median(runs: 5) { _ = try readSpec(store, "big", "head") }
         try ReadBreakdown.run(store, "big")

@@ -19,14 +19,6 @@ enum ShowCommand: Command {
         let reference = try DocumentReference(arguments.positionals[0], spec: spec)
         let store = try context.readStore()
         let version = try reference.version(in: store)
-        // The text kept with the nearest snapshot, when the version differs from it in plain
-        // properties only: no state to decode, nor views to make but those.
-        if !arguments.has("--flat"), let kept = try store.shownText(of: version),
-           try kept.write(name: version.document, to: { context.console.write(bytes: $0) }) {
-            // The text unpacked (a megabyte for 10,000 views) is left for the system at exit.
-            context.releaseAtExit(kept)
-            return
-        }
         let progress = ProgressLine.start("show", context: context)
         defer { progress?.finish() }
         progress?.phase("reading \(version.document)@\(version.number)")

@@ -25,11 +25,6 @@ public final class Context {
     /// walking up.
     public func store() throws -> Store {
         if let openedStore { return openedStore }
-        // A reader alone in the process shares the log's index read-only: a writer opened after
-        // it could not write. No command reads before it writes; one that did would be told so.
-        if openedReader != nil, exitsAfter {
-            throw CLIError.failure("this command read the store before opening it for writing, which plumb does not do")
-        }
         let store = try open(try storeFilePath())
         openedStore = store
         return store
@@ -51,10 +46,7 @@ public final class Context {
     public func readStore() throws -> Store {
         if let openedStore { return openedStore }
         if let openedReader { return openedReader }
-        // In the `plumb` process a command that reads opens no other connection to the store,
-        // so the reader leaves the log's index as it is; it has nothing to write back at its
-        // close either, and the system closes its file at exit.
-        let store = try open(try storeFilePath(), access: .read, alone: exitsAfter)
+        let store = try open(try storeFilePath(), access: .read)
         openedReader = store
         releaseAtExit(store)
         return store
@@ -78,8 +70,8 @@ public final class Context {
 
     /// Opens a store file with this context's clock (`PLUMB_NOW_MS`, for tests). `migrate: false`
     /// refuses a store of an older schema rather than upgrading it (for another store).
-    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true, alone: Bool = false) throws -> Store {
-        let store = try Store.open(at: path, access: access, migrate: migrate, alone: alone)
+    public func open(_ path: String, access: Store.Access = .write, migrate: Bool = true) throws -> Store {
+        let store = try Store.open(at: path, access: access, migrate: migrate)
         if let text = environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
         return store
     }

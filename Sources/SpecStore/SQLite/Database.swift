@@ -4,10 +4,6 @@ import Glibc
 /// One SQLite connection. Owns the `sqlite3*` handle and a cache of prepared statements.
 public final class Database {
     private let handle: OpaquePointer
-    /// Whether closing leaves the log and its index beside the file (the log emptied), for the
-    /// next reader to open as it finds them: not for a file being made, which is renamed into
-    /// place once closed.
-    private let keepsLog: Bool
     private var statements: [String: Statement] = [:]
     public let path: String
 
@@ -17,15 +13,11 @@ public final class Database {
         case readWrite
         /// The file is made if missing.
         case create
-        /// The file must exist; nothing is ever written.
+        /// The file must exist; the store is never written.
         case readOnly
-        /// As `readOnly`, for the only connection this process makes to the file: where the
-        /// log's index (`-shm`) is on disk, it is opened read-only and not written either. SQLite
-        /// shares one index per file within a process, so a connection that writes the file,
-        /// opened after this one, could not use it.
-        case readOnlyAlone
-        /// Read-only without locking or the write-ahead log's shared memory, for a store in a
-        /// folder this user cannot write (no other process can be writing it either).
+        /// Read-only without locking or the write-ahead log's shared memory: for a store with no
+        /// log beside it in a folder this user cannot write, where SQLite cannot make the log's
+        /// index (the file then holds every committed version).
         case immutable
     }
 
@@ -45,17 +37,6 @@ public final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
-        case .readOnlyAlone:
-            flags |= SQLITE_OPEN_READONLY
-            // Where the write-ahead log's index is on disk, it is only read. Opened for writing
-            // by the first connection, SQLite truncates and writes it again (a quarter of a
-            // millisecond of `plumb log`); read-only, with no writer attached, SQLite takes it
-            // as unsure and reads the log itself, which is empty once its writer has closed.
-            var index = stat()
-            if stat(path + "-shm", &index) == 0 {
-                flags |= SQLITE_OPEN_URI
-                name = Database.uri(path, query: "readonly_shm=1")
-            }
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             name = Database.uri(path, query: "immutable=1")
@@ -68,7 +49,6 @@ public final class Database {
             throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
         }
         handle = pointer
-        keepsLog = mode == .readWrite
         sqlite3_extended_result_codes(handle, 1)
     }
 
@@ -93,14 +73,6 @@ public final class Database {
 
     deinit {
         statements.removeAll()
-        if keepsLog {
-            // The last connection to close copies the log into the file and then, instead of
-            // deleting the log and its index, empties the log to zero bytes. Should either call
-            // fail, the close is SQLite's usual one (the files deleted): nothing to report.
-            var keep: Int32 = 1
-            sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
-            sqlite3_exec(handle, "PRAGMA journal_size_limit = 0", nil, nil, nil)
-        }
         sqlite3_close_v2(handle)
     }
 

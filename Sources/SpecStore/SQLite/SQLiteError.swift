@@ -17,8 +17,23 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
         sql.map { "SQLite error \(code): \(message) (in: \($0.prefix(200)))" } ?? "SQLite error \(code): \(message)"
     }
 
-    /// SQLITE_BUSY or SQLITE_LOCKED: another writer held the store past the busy timeout.
-    public var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
-    /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not a database or is damaged.
-    public var isCorrupt: Bool { code & 0xFF == 26 || code & 0xFF == 11 }
+    /// The primary result code (the low byte of an extended one).
+    public var primaryCode: ResultCode { ResultCode(rawValue: code & 0xFF) }
+}
+
+/// SQLite's primary result codes that the store tells apart, by name
+/// (https://sqlite.org/rescode.html).
+public struct ResultCode: RawRepresentable, Equatable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let error = ResultCode(rawValue: 1)
+    public static let busy = ResultCode(rawValue: 5)
+    public static let locked = ResultCode(rawValue: 6)
+    public static let readOnly = ResultCode(rawValue: 8)
+    public static let ioError = ResultCode(rawValue: 10)
+    public static let corrupt = ResultCode(rawValue: 11)
+    public static let full = ResultCode(rawValue: 13)
+    public static let cannotOpen = ResultCode(rawValue: 14)
+    public static let notADatabase = ResultCode(rawValue: 26)
 }

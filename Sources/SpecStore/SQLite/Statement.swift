@@ -123,11 +123,4 @@ extension Statement {
         let same = previous.withUTF8 { $0.count == count && (count == 0 || memcmp($0.baseAddress!, pointer, count) == 0) }
         return same ? previous : String(decoding: bytes, as: UTF8.self)
     }
-
-    /// The raw bytes of a text column, valid until the next step.
-    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let pointer = sqlite3_column_text(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
-    }
 }

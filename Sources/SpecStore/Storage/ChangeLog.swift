@@ -56,109 +56,19 @@ final class ChangeLog {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
-    /// The text `show` prints for a snapshot's version as stored (`SnapshotText`): the kept
-    /// text compressed as `write` hands it over, `write` returning the byte count of the text it
-    /// stands for (`nil`: none to keep); `nil` when either is larger than a reader would unpack.
-    func packText(newest: UInt64, level: Compression.Level, _ write: ((ArraySlice<UInt8>) -> Void) -> Int?) -> [UInt8]? {
-        var shown: Int?
-        let (frame, count) = compression.compress(level: level, checksum: true) { output in
-            withoutActuallyEscaping(output) { shown = write($0) }
-        }
-        guard let shown, count <= Self.snapshotLimit, shown <= Self.snapshotLimit else { return nil }
-        return SnapshotText.header(newest: newest, count: count, shown: shown) + frame
-    }
-
-    /// The kept text of a stored snapshot text of the current form (`SnapshotText.isCurrentForm`);
-    /// `nil` when damaged.
-    func unpackText(_ blob: [UInt8]) -> [UInt8]? {
-        guard let header = SnapshotText.header(of: blob), header.count <= UInt64(Self.snapshotLimit),
-              header.shown <= UInt64(Self.snapshotLimit) else { return nil }
-        return compression.decompress(blob[SnapshotText.headerSize...], size: Int(header.count))
-    }
-
-    /// A stored snapshot text compressed again at `level` (`plumb gc`): one of the first form
-    /// kept in this one (left as it is when it does not unpack: it is never read), one of
-    /// another form as it is; `nil` when damaged.
-    func recompressText(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
-        if let first = SnapshotText.firstFormHeader(of: blob) {
-            guard first.count <= UInt64(Self.snapshotLimit),
-                  let text = compression.decompress(blob[first.frame...], size: Int(first.count)),
-                  let (kept, shown) = SpecCodec.keptText(text) else { return blob }
-            return packText(newest: first.newest, level: level) { output in
-                output(kept[...])
-                return shown
-            } ?? blob
-        }
-        guard SnapshotText.isCurrentForm(blob) else { return blob }
-        guard let header = SnapshotText.header(of: blob), let text = unpackText(blob) else { return nil }
-        return packText(newest: header.newest, level: level) { output in
-            output(text[...])
-            return Int(header.shown)
-        } ?? blob
-    }
-
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
-    /// it is damaged or names a site `site` does not know. Read whole, its pieces are decoded
-    /// on two threads (`TwoThreadDecode`), the other looking sites up in `known` alone.
-    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, known: [Int64: SiteID] = [:],
-                        views: Set<String>? = nil) -> DocumentState? {
-        guard blob.starts(with: StateSnapshot.magic) else {
-            return firstFormBytes(blob).flatMap { StateSnapshot.decodeFirstForm($0, views: views) }
-        }
-        guard views == nil, let (viewCount, pieces) = StateSnapshot.pieces(blob) else {
-            return StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
-        }
-        let room = StateSnapshot.room(viewCount: viewCount, pieces: pieces.count)
-        var state = DocumentState(capacity: room)
-        let decoded = TwoThreadDecode.decode(count: pieces.count, minimum: 2, views: room, into: &state, worker: {
-            let own = Compression()
-            return { range, part in
-                StateSnapshot.decode(pieces[range], site: { known[$0] }, unpack: { own.decompress($0, limit: Self.snapshotLimit) }, into: &part)
-            }
-        }, local: { range, part in
-            StateSnapshot.decode(pieces[range], site: site, unpack: unpackChunk, into: &part)
-        })
-        return decoded && StateSnapshot.holdsAll(state, viewCount) ? state : nil
+    /// it is damaged or names a site `site` does not know.
+    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
+        StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
-    /// The bytes of a snapshot of the first form (`PSN1`): bare when stored before schema 3,
-    /// else one zstd frame; `nil` when damaged.
-    private func firstFormBytes(_ blob: [UInt8]) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.firstMagic) { return blob }
-        return compression.decompress(blob, limit: Self.snapshotLimit)
-    }
-
-    /// The largest snapshot piece or head chunk a reader unpacks (a first-form snapshot is
-    /// unpacked whole): a million views' state is about 250 MB.
+    /// The largest snapshot piece or head chunk a reader unpacks: a million views' state is
+    /// about 250 MB.
     static let snapshotLimit = 1 << 30
 
-    /// A stored snapshot packed again at `level` (`plumb gc`): a first-form (`PSN1`) one in the
-    /// current form, unless `siteNumber` does not number one of its sites; `nil` when damaged.
-    func repackSnapshot(_ blob: [UInt8], siteNumber: (SiteID) -> Int64?, level: Compression.Level) -> [UInt8]? {
-        if blob.starts(with: StateSnapshot.magic) {
-            return StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
-        }
-        guard let bytes = firstFormBytes(blob), let state = StateSnapshot.decodeFirstForm(bytes) else { return nil }
-        for (_, entries) in state.views {
-            for (_, entry) in entries where siteNumber(entry.stamp.site) == nil { return compression.compress(bytes, level: level) }
-        }
-        return packSnapshot(state, siteNumber: { siteNumber($0)! }, level: level)
-    }
-
-    /// Whether `needle` (not empty) occurs in `bytes`.
-    static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
-        guard let head = needle.first, bytes.count >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var index = 0
-                let last = haystack.count - needle.count
-                while index <= last {
-                    if haystack[index] == head && (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
-                    index += 1
-                }
-                return false
-            }
-        }
+    /// A stored snapshot with each piece packed again at `level` (`plumb gc`); `nil` when damaged.
+    func repackSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+        StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
     }
 
     /// The most bytes `count` changes can take unpacked (each at most a view id, a property

@@ -26,22 +26,41 @@ enum HeadChunk {
     /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
     /// stamp's site to the store's local number.
     static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
-        var writer = Writer(capacity: views.count * 64)
+        var table = PropertyTable()
+        var body = BinaryWriter(capacity: views.count * 64)
+        var previousID: [UInt8] = []
+        var previousSeq: Int64 = 0, previousHLC: Int64 = 0
         // Runs of entries by one site are the rule: its number is looked up once a run.
         var lastSite: SiteID?, lastNumber: Int64 = 0
         for (id, state) in views {
-            var id = id
-            id.withUTF8 { writer.view(id: $0, entries: state.count) }
+            let bytes = Array(id.utf8)
+            var shared = 0
+            while shared < min(bytes.count, previousID.count) && bytes[shared] == previousID[shared] { shared += 1 }
+            body.varint(shared)
+            body.varint(bytes.count - shared)
+            body.raw(bytes[shared...])
+            previousID = bytes
+            body.varint(state.count)
             for (property, entry) in state {
                 if entry.stamp.site != lastSite {
                     lastSite = entry.stamp.site
                     lastNumber = siteNumber(entry.stamp.site)
                 }
-                writer.entry(property, site: lastNumber, seq: entry.stamp.seq, hlc: Int64(bitPattern: entry.stamp.hlc.rawValue))
-                writer.value(entry.value)
+                let hlc = Int64(bitPattern: entry.stamp.hlc.rawValue)
+                body.varint(table.code(for: property))
+                body.varint(UInt64(lastNumber))
+                body.signed(entry.stamp.seq &- previousSeq)
+                body.signed(hlc &- previousHLC)
+                previousSeq = entry.stamp.seq
+                previousHLC = hlc
+                ChangeBlock.appendValue(entry.value, to: &body)
             }
         }
-        return writer.bytes()
+        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
+        table.writeHeader(format: format, to: &out)
+        out.varint(views.count)
+        out.raw(body.bytes)
+        return out.bytes
     }
 
     /// Folds the chunk's entries into `state` (with `views`, only those views': the others are
@@ -95,59 +114,5 @@ enum HeadChunk {
             if !entries.isEmpty { state.apply(view: id, entries: entries) }
         }
         return reader.isAtEnd
-    }
-
-    /// The entries of one view of a chunk, found by walking the chunk without building the
-    /// others (no strings, no state): what a point lookup of the head costs. Empty when the
-    /// chunk has no such view; `nil` when the blob is malformed or names an unknown site.
-    static func entries(of view: String, in bytes: [UInt8], site: (Int64) -> SiteID?) -> [(property: Property, entry: DocumentState.Entry)]? {
-        var reader = BinaryReader(bytes: bytes)
-        guard let properties = PropertyTable.readHeader(format: format, from: &reader),
-              let viewCount = reader.count(atMost: reader.remaining) else { return nil }
-        let wanted = Array(view.utf8)
-        var previousID: [UInt8] = []
-        previousID.reserveCapacity(Identifier.maxLength)
-        var previousSeq: Int64 = 0
-        var previousHLC: Int64 = 0
-        for _ in 0..<viewCount {
-            guard let shared = reader.count(atMost: previousID.count), let rest = reader.count(atMost: reader.remaining),
-                  let tail = reader.take(rest), let entryCount = reader.count(atMost: reader.remaining) else { return nil }
-            previousID.removeSubrange(shared...)
-            previousID.append(contentsOf: tail)
-            if previousID == wanted {
-                return readEntries(entryCount, from: &reader, properties: properties, seq: &previousSeq, hlc: &previousHLC, site: site)
-            }
-            for _ in 0..<entryCount {
-                guard reader.count(atMost: properties.count - 1) != nil, let number = reader.varint(), number <= UInt64(Int64.max),
-                      let seqDelta = reader.signed(), let hlcDelta = reader.signed(), ChangeBlock.skipValue(&reader) else { return nil }
-                previousSeq = previousSeq &+ seqDelta
-                previousHLC = previousHLC &+ hlcDelta
-            }
-            // Views are in ascending order: past the wanted one, it is not there.
-            if !previousID.lexicographicallyPrecedes(wanted) { return [] }
-        }
-        return reader.isAtEnd ? [] : nil
-    }
-
-    /// One view's `count` entries read whole (values as text, sites by id), `seq` and `hlc`
-    /// following them; `nil` when they are malformed or name an unknown site.
-    static func readEntries(_ count: Int, from reader: inout BinaryReader, properties: [Property], seq: inout Int64, hlc: inout Int64,
-                            site: (Int64) -> SiteID?) -> [(property: Property, entry: DocumentState.Entry)]? {
-        var found: [(property: Property, entry: DocumentState.Entry)] = []
-        found.reserveCapacity(min(count, Property.count))
-        for _ in 0..<count {
-            guard let code = reader.count(atMost: properties.count - 1), let number = reader.varint(),
-                  number <= UInt64(Int64.max), let siteID = site(Int64(number)), let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
-                  let tag = reader.count(atMost: reader.remaining + 1) else { return nil }
-            seq = seq &+ seqDelta
-            hlc = hlc &+ hlcDelta
-            var value: String?
-            if tag > 0 {
-                guard let raw = reader.take(tag - 1), !raw.contains(0), let text = String(validatingUTF8Bytes: raw) else { return nil }
-                value = text
-            }
-            found.append((properties[code], DocumentState.Entry(value: value, stamp: Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: hlc)), site: siteID, seq: seq))))
-        }
-        return found
     }
 }

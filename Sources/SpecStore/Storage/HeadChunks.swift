@@ -12,14 +12,9 @@ enum HeadChunks {
     /// it holds at most `maximumViews` views, else pieces of `targetViews`; each with its first
     /// view id. Ids are ASCII (`Identifier`), so `<` is SQLite's byte order.
     static func pieces(of state: DocumentState) -> [ArraySlice<(id: String, state: ViewState)>] {
-        cut(sortedViews(of: state)[...])
-    }
-
-    /// `sorted` (views by id) as chunks: one when it holds at most `maximumViews` views, else
-    /// pieces of `targetViews`.
-    static func cut(_ sorted: ArraySlice<(id: String, state: ViewState)>) -> [ArraySlice<(id: String, state: ViewState)>] {
-        guard sorted.count > maximumViews else { return sorted.isEmpty ? [] : [sorted] }
-        return stride(from: sorted.startIndex, to: sorted.endIndex, by: targetViews).map { sorted[$0..<min($0 + targetViews, sorted.endIndex)] }
+        let sorted = sortedViews(of: state)
+        guard sorted.count > maximumViews else { return sorted.isEmpty ? [] : [sorted[...]] }
+        return stride(from: 0, to: sorted.count, by: targetViews).map { sorted[$0..<min($0 + targetViews, sorted.count)] }
     }
 
     /// The views of `state` that hold an entry, by id: the order chunks and snapshots keep.

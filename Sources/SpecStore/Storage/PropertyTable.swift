@@ -3,8 +3,7 @@ import SpecSync
 
 /// The table of property names a storage blob (`ChangeBlock`, `HeadChunk`) starts with, after
 /// its format byte: entries name a property by its index in the table, in the order first used
-/// when the blob is written whole (a head chunk rewritten keeps its stored table and adds a
-/// property new to it at the end).
+/// when the blob is written.
 struct PropertyTable {
     private(set) var properties: [Property] = []
     /// Each property's index by its `position`, `-1` until first used: looked up once an entry,
@@ -12,12 +11,6 @@ struct PropertyTable {
     private var codes = [Int](repeating: -1, count: Property.count)
 
     init() {}
-
-    /// A table that starts as a stored blob's (`readHeader`), so its entries keep their codes.
-    init(_ stored: [Property]) {
-        for property in stored { _ = code(for: property) }
-        properties = stored
-    }
 
     /// The index of `property`, added to the table on first use.
     mutating func code(for property: Property) -> Int {

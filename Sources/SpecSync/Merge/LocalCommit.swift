@@ -40,17 +40,9 @@ public enum LocalCommit {
         } else {
             oldTree = TreeResolution()
         }
-        let edits = orderedForReplay(edits, old: old, tree: oldTree)
-        let base = held?.known ?? VersionVector()
-        var vector = base
-        let lastSeq = firstSeq + Int64(edits.count) - 1
-        vector[site] = lastSeq
-        let changes = edits.enumerated().map { offset, edit in
-            Change(stamp: Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset)), document: document,
-                   view: edit.view, property: edit.property, value: edit.value)
-        }
-        let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
-        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: changes)
+        let payload = Self.payload(document: document, edits: orderedForReplay(edits, old: old, tree: oldTree), base: held?.known ?? VersionVector(),
+                                   site: site, firstSeq: firstSeq, hlc: hlc, time: time, message: message, author: author)
+        let changes = payload.changes, vector = payload.version.vector
 
         var state = old
         var moves: [TreeResolution.Move] = []
@@ -112,7 +104,20 @@ public enum LocalCommit {
                                  firstSeq: Int64, hlc: Timestamp, time: Int64, message: String, author: String,
                                  parentOf: (String) throws -> String?, entryOf: (String) throws -> DocumentState.Entry?) throws -> LightOutcome {
         precondition(!edits.isEmpty, "a version holds at least one change")
-        var vector = known
+        let payload = Self.payload(document: document, edits: edits, base: known, site: site, firstSeq: firstSeq, hlc: hlc, time: time,
+                                   message: message, author: author)
+        var tree = tree
+        let moves = payload.changes.filter { $0.property == .parent }.map { TreeResolution.Move(view: $0.view, parent: $0.value, stamp: $0.stamp) }
+        try tree.advance(with: moves, parentOf: parentOf, entryOf: entryOf)
+        return LightOutcome(payload: payload, tree: tree)
+    }
+
+    /// The version of `edits` on top of `base`: one clock reading `hlc`, seqs from `firstSeq`,
+    /// the vector `base` with this site raised to the last seq. Both `make` and `makeLight` make
+    /// their payload here.
+    static func payload(document: String, edits: [Edit], base: VersionVector, site: SiteID, firstSeq: Int64, hlc: Timestamp,
+                        time: Int64, message: String, author: String) -> VersionPayload {
+        var vector = base
         let lastSeq = firstSeq + Int64(edits.count) - 1
         vector[site] = lastSeq
         let changes = edits.enumerated().map { offset, edit in
@@ -120,11 +125,7 @@ public enum LocalCommit {
                    view: edit.view, property: edit.property, value: edit.value)
         }
         let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
-        let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: known, changes: changes)
-        var tree = tree
-        let moves = changes.filter { $0.property == .parent }.map { TreeResolution.Move(view: $0.view, parent: $0.value, stamp: $0.stamp) }
-        try tree.advance(with: moves, parentOf: parentOf, entryOf: entryOf)
-        return LightOutcome(payload: payload, tree: tree)
+        return VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: changes)
     }
 
     /// The edits with the moves last, a parent's before its children's (by depth in the tree

@@ -4,10 +4,11 @@ import SpecSync
 /// The code step of migration 0002: version ids become hashes of content.
 ///
 /// Every commit version's id is recomputed from its header and its changes, every merge
-/// version's from its document and vector (`VersionPayload.contentID`, `Version.mergeID`);
+/// version's from its document and vector (frozen copies in `SchemaForms`: `commitID`, `mergeID`);
 /// rows keep their row ids, so local numbers, tags, snapshots and conflicts stay as they were.
 /// Waiting versions are re-encoded with their ids. Each document's moves are replayed once into
-/// `documents.tree`, so head reads never replay them again.
+/// `documents.tree`, so head reads never replay them again. Waiting versions keep the bundle
+/// format of `VersionPack`, which `SpecSync` owns and versions itself.
 enum ContentIDMigration {
     static func run(_ database: Database) throws {
         var sites: [Int64: SiteID] = [:]
@@ -51,7 +52,7 @@ enum ContentIDMigration {
             }
             let id: VersionID
             if header.kind == "merge" {
-                id = Version.mergeID(document: name, vector: vector)
+                id = SchemaForms.mergeID(document: name, vector: vector)
             } else {
                 guard let site = sites[header.site], let base = VersionVector(encoded: header.base) else {
                     throw StoreError.corrupt(path: database.path, detail: "version row \(header.rowID) cannot be read")
@@ -66,9 +67,8 @@ enum ContentIDMigration {
                     list.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: changes.int64(0)), document: name,
                                        view: changes.text(1) ?? "", property: property, value: changes.text(3)))
                 }
-                let version = Version(document: name, vector: vector, kind: .commit, message: header.message, author: header.author, time: header.time)
-                id = VersionPayload(version: version, site: site, firstSeq: header.first, lastSeq: header.last, hlc: hlc,
-                                    base: base, changes: list).id
+                id = SchemaForms.commitID(document: name, site: site, first: header.first, last: header.last, hlc: hlc, time: header.time,
+                                          message: header.message, author: header.author, base: base, changes: list)
             }
             try database.run("UPDATE versions SET hash = ? WHERE id = ?", [.blob(id.bytes), .integer(header.rowID)])
         }
@@ -102,7 +102,7 @@ enum ContentIDMigration {
                                                  stamp: Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(2))), site: site, seq: row.int64(1))))
             }
             try database.run("UPDATE documents SET tree = ? WHERE id = ?",
-                             [.blob(TreeSnapshot.encode(TreeResolution.replay(moves))), .integer(document)])
+                             [.blob(SchemaForms.tree(TreeResolution.replay(moves))), .integer(document)])
         }
     }
 }
