@@ -56,7 +56,7 @@ let package = Package(
         // as JSON. No rasteriser: PNG and PDF are `plumb-raster`'s.
         .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "Threading"]),
         // SVG to PNG and PDF (librsvg, cairo), kept out of `plumb` so that every command does not
-        // load librsvg, cairo, pango and glib at start-up (issue 35).
+        // load librsvg, cairo and pango at start-up (issue 35).
         .target(name: "Raster", dependencies: ["CRaster", "Threading"]),
         // The rasteriser as a program `plumb` runs beside itself, as git runs git-remote-https.
         .executableTarget(name: "plumb-raster", dependencies: ["Raster"]),
