@@ -10,6 +10,7 @@ let package = Package(
     name: "Plumb",
     products: [
         .executable(name: "plumb", targets: ["plumb"]),
+        .executable(name: "plumb-raster", targets: ["plumb-raster"]),
     ],
     targets: [
         // C headers only: one module map and shim per system library, linked through pkg-config.
@@ -52,8 +53,13 @@ let package = Package(
         // `NSCondition` and `Thread` did, without linking the whole Foundation into `plumb`.
         .target(name: "Threading"),
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
-        // as JSON; PNG and PDF through the rasteriser.
-        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "CRaster", "Threading"]),
+        // as JSON. No rasteriser: PNG and PDF are `plumb-raster`'s.
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "Threading"]),
+        // SVG to PNG and PDF (librsvg, cairo), kept out of `plumb` so that every command does not
+        // load librsvg, cairo and pango at start-up (issue 35).
+        .target(name: "Raster", dependencies: ["CRaster", "Threading"]),
+        // The rasteriser as a program `plumb` runs beside itself, as git runs git-remote-https.
+        .executableTarget(name: "plumb-raster", dependencies: ["Raster"]),
         // Designs in and out: Figma import, HTML/CSS export.
         .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine", "CICU"]),
         // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
@@ -102,7 +108,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
-        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures"]),
+        .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Raster"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
     ]
 )

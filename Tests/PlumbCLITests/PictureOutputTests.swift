@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import LayoutSpec
 import Pictures
+import Raster
 import PlumbCLI
 import Testing
 

@@ -47,16 +47,23 @@ struct OutputFile {
     }
 
     /// Writes `svg` in `format`: as it is, or rasterised to PNG at `scale` pixels per point
-    /// (1 when nil), or drawn into a PDF.
+    /// (1 when nil), or drawn into a PDF, by `plumb-raster` (a separate program, so that `plumb`
+    /// does not load librsvg and cairo at every start).
     static func picture(_ svg: String, as format: Format, scale: Double?) throws -> [UInt8] {
-        do {
-            switch format {
-            case .png: return try Rasterizer.png(svg, scale: scale ?? 1)
-            case .pdf: return try Rasterizer.pdf(svg)
-            default: return Array(svg.utf8)
+        guard format == .png || format == .pdf else { return Array(svg.utf8) }
+        let raster = try HelperProgram.beside("plumb-raster")
+        return try withPrivateFolder { folder in
+            let input = folder + "/picture.svg", output = folder + "/picture." + format.rawValue
+            try FileSystem.writeAtomically(Array(svg.utf8), to: input)
+            do {
+                switch format {
+                case .png: try raster.run(["png", String(scale ?? 1), input, output])
+                default: try raster.run(["pdf", input, output])
+                }
+            } catch {
+                throw CLIError.failure("cannot draw the \(format.rawValue.uppercased()): \(error)")
             }
-        } catch {
-            throw CLIError.failure("cannot draw the \(format.rawValue.uppercased()): \(error)")
+            return try FileSystem.read(output, expected: "a \(format.rawValue.uppercased()) from plumb-raster", limit: Int.max)
         }
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `plumb-raster` as its own program: `plumb` finds it beside itself, says so in words when it
+/// is missing, passes its errors on, and leaves no temporary folder behind.
+@Suite struct HelperProgramTests {
+    /// The built `plumb-raster`, beside `plumb`.
+    static var raster: URL { PlumbRunner.executable.deletingLastPathComponent().appendingPathComponent("plumb-raster") }
+
+    /// A `plumb` copied alone into a folder cannot draw a PNG, and says which program is missing.
+    @Test func missingHelperIsSaidInWords() throws {
+        let plumb = PlumbRunner()
+        let alone = plumb.folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("plumb")
+        try FileManager.default.copyItem(at: PlumbRunner.executable, to: copy)
+        plumb.write("seed.json", seedSpec)
+        let result = try run(copy, ["resolve", "seed.json", "--size", "300x200", "-o", "seed.png"], in: plumb.folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("plumb-raster is not installed beside plumb"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent("seed.png").path))
+    }
+
+    /// The real `plumb` draws through the helper and removes its private folder afterwards.
+    @Test func drawingLeavesNoTemporaryFolder() throws {
+        let plumb = PlumbRunner()
+        let temporary = plumb.folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        plumb.write("seed.json", seedSpec)
+        let result = try run(PlumbRunner.executable, ["resolve", "seed.json", "--size", "300x200", "-o", "seed.pdf"],
+                             in: plumb.folder, environment: ["TMPDIR": temporary.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent("seed.pdf").path))
+    }
+
+    /// Wrong arguments are a usage line (exit 64); a broken SVG is librsvg's message (exit 1).
+    @Test func helperRefusesBadInputInWords() throws {
+        let plumb = PlumbRunner()
+        let usage = try run(Self.raster, ["png", "0", "in.svg", "out.png"], in: plumb.folder)
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("the scale must be a positive number"))
+        let none = try run(Self.raster, [], in: plumb.folder)
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("usage: plumb-raster png SCALE"))
+        plumb.write("broken.svg", "<svg")
+        let broken = try run(Self.raster, ["pdf", "broken.svg", "out.pdf"], in: plumb.folder)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("plumb-raster: "))
+        let missing = try run(Self.raster, ["pdf", "absent.svg", "out.pdf"], in: plumb.folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read absent.svg"))
+    }
+
+    private func run(_ program: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+}
