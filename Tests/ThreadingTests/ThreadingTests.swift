@@ -2,7 +2,7 @@ import Glibc
 import Testing
 import Threading
 
-/// The POSIX lock, condition and thread that replace Foundation's in `plumb`, and `TwoEnds`.
+/// The POSIX lock, condition and thread that replace Foundation's in `plumb`.
 ///
 /// Where one thread must wait for another, it waits on a condition for the event, never for a
 /// while: a wait's deadline only keeps a broken build from hanging, and passing it fails.
@@ -52,70 +52,6 @@ import Threading
         #expect(threads.count == 4)
         threads.forEach { $0.join() }
         #expect(counter.value == 80_000)
-    }
-
-    /// Every item is done once: the caller's in order from the first, the worker's handed back
-    /// in order after them; without a worker, the caller does them all. With one, the caller's
-    /// first item waits until the worker has done two, so both ends are seen at work.
-    @Test(arguments: [true, false]) func twoEndsDoEveryItemOnceMeetingInTheMiddle(_ worker: Bool) {
-        let backDone = Signal()
-        var front: [Int] = []
-        let back = TwoEnds.run(count: 40, worker: worker, front: { item in
-            front.append(item)
-            if worker, item == 0 { #expect(backDone.wait { $0 >= 2 }) }
-        }, makeBack: {
-            { item in
-                backDone.update { $0 += 1 }
-                return item * 10
-            }
-        })
-        #expect(front == Array(0..<front.count))
-        #expect(back.map(\.item) == Array(front.count..<40))
-        #expect(back.allSatisfy { $0.result == $0.item * 10 })
-        #expect(worker ? back.count >= 2 : back.isEmpty)
-    }
-
-    struct Stop: Error {}
-
-    /// Set when the worker's function is let go, which happens only once its thread has
-    /// taken its last item.
-    final class WorkerEnd: @unchecked Sendable {
-        let ended: Signal
-        init(_ ended: Signal) { self.ended = ended }
-        deinit { ended.update { $0 = 1 } }
-    }
-
-    /// A throw on the caller's side ends the run: the worker's item in hand is done before the
-    /// error comes out, and the worker takes nothing after it (checked once its thread has let
-    /// its function go, so a late item cannot slip past).
-    @Test func twoEndsStopWhenTheCallerThrows() {
-        let taken = Signal(), done = Signal(), frontThrew = Signal(), workerEnded = Signal(), workerWaitedInVain = Signal()
-        var front: [Int] = []
-        #expect(throws: Stop.self) {
-            _ = try TwoEnds.run(count: 1_000, worker: true, front: { item in
-                front.append(item)
-                if item == 0 { #expect(done.wait { $0 >= 1 }) }
-                if item == 3 {
-                    frontThrew.update { $0 = 1 }
-                    throw Stop()
-                }
-            }, makeBack: {
-                let end = WorkerEnd(workerEnded)
-                return { _ in
-                    taken.update { $0 += 1 }
-                    // The worker's second item waits until the caller has thrown, so the caller
-                    // takes its four. (Expectations are checked on the test's thread.)
-                    if taken.current == 2, !frontThrew.wait(until: { $0 == 1 }) { workerWaitedInVain.update { $0 = 1 } }
-                    withExtendedLifetime(end) { done.update { $0 += 1 } }
-                }
-            })
-        }
-        let takenAtThrow = taken.current
-        #expect(done.current == takenAtThrow)
-        #expect(workerEnded.wait { $0 == 1 })
-        #expect(taken.current == takenAtThrow && done.current == takenAtThrow)
-        #expect(front == [0, 1, 2, 3])
-        #expect(workerWaitedInVain.current == 0)
     }
 
     @Test func aConditionHandsOverAcrossThreads() {
