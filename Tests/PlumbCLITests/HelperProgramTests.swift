@@ -53,17 +53,27 @@ import Testing
     }
 
     private func run(_ program: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+        // A program just copied can be refused with ETXTBSY while a process that another test
+        // starts at that moment still holds the copy's write descriptor; it is let go at once.
+        for attempt in 1... {
+            let process = Process()
+            process.executableURL = program
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            do {
+                try process.run()
+            } catch where attempt < 20 && "\(error)".localizedCaseInsensitiveContains("busy") {
+                usleep(50_000)
+                continue
+            }
+            let said = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+        }
+        fatalError("unreachable")
     }
 }
