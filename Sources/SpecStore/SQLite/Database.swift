@@ -21,14 +21,7 @@ public final class Database {
         case immutable
     }
 
-    /// Set once, before SQLite's first connection: a connection then takes memory for each page
-    /// it reads, and none in bulk. By default the first read set aside room for 20 pages and
-    /// wrote into each: 20 of the 350 pages of memory `plumb log` touched.
-    /// Its result needs no check: once SQLite has started, the call changes nothing and says so.
-    private static let configured: Void = { _ = plumb_sqlite_no_bulk_page_cache() }()
-
     public init(path: String, mode: Mode) throws(SQLiteError) {
-        Database.configured
         self.path = path
         var pointer: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
