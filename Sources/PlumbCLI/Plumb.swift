@@ -35,10 +35,7 @@ public enum Plumb {
     static var commandNames: [String] { commands.map { $0.spec.name } }
 
     /// Runs one command line (without the program name) and returns the exit status.
-    /// `exitsAfter`: the process ends when this returns (the `plumb` program), so a command may
-    /// leave its large results for the system to take back (`Context.releaseAtExit`).
-    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
-                           exitsAfter: Bool = false) -> Int32 {
+    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console) -> Int32 {
         var arguments = arguments
         var storePath: String?
         do {
@@ -69,7 +66,6 @@ public enum Plumb {
             return written(ExitStatus.success, console: console, prefix: "plumb \(name)")
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
-        context.exitsAfter = exitsAfter
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
             try command.run(parsed, context: context)

@@ -37,6 +37,5 @@ let status = Plumb.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: environment,
     directory: currentDirectory(),
-    console: console,
-    exitsAfter: true)
+    console: console)
 exit(status)

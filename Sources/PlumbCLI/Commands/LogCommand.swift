@@ -39,7 +39,6 @@ enum LogCommand: Command {
         } else {
             context.console.print(lines: versions.map { VersionFormatting.line($0, console: context.console, document: reference.document) })
         }
-        context.releaseAtExit(versions)
     }
 
     /// The document's versions down to the newest one made by a rename, then the source

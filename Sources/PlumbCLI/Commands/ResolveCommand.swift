@@ -83,7 +83,6 @@ enum ResolveCommand: Command {
         progress?.finish()
         MeasurerReport.printWarnings(of: measurer, console: context.console)
         try output.emit(bytes: text, context: context)
-        context.releaseAtExit((loaded, layout, text))
     }
 
     /// The extension of `-o`'s file, else `--format` (or `--json`), else table on a terminal

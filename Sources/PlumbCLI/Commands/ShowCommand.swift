@@ -35,7 +35,6 @@ enum ShowCommand: Command {
         if context.console.isTerminal { progress?.finish() }
         SpecTextWriter.write(result.spec, shape: shape, to: context.console)
         progress?.finish()
-        context.releaseAtExit(result)
     }
 }
 

@@ -11,8 +11,6 @@ public final class Context {
     public let storePath: String?
     private var openedStore: Store?
     private var openedReader: Store?
-    /// True when the process ends right after the command (see `Plumb.run`).
-    var exitsAfter = false
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -48,17 +46,7 @@ public final class Context {
         if let openedReader { return openedReader }
         let store = try open(try storeFilePath(), access: .read)
         openedReader = store
-        releaseAtExit(store)
         return store
-    }
-
-    /// Keeps a large result (a read document, its spec) to the end of the process when the
-    /// process ends right after the command: the system takes the memory back at once, which
-    /// is quicker than freeing it object by object. Otherwise (tests, the studio) it is freed
-    /// as usual.
-    func releaseAtExit<T>(_ value: T) {
-        guard exitsAfter else { return }
-        _ = Unmanaged.passRetained(KeptUntilExit(value))
     }
 
     /// The path of this context's store file.
@@ -112,10 +100,4 @@ extension Store {
         }
         return absolute
     }
-}
-
-/// A value `Context.releaseAtExit` never frees.
-private final class KeptUntilExit<T> {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
