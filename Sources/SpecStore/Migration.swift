@@ -1,13 +1,13 @@
 /// One schema step from `Migrations/NNNN_name.sql`, embedded at build time, with the Swift code
 /// that completes it where SQL alone cannot (hashing, decoding blobs).
-public struct Migration: Sendable {
-    public let version: Int
-    public let name: String
-    public let sql: String
+package struct Migration: Sendable {
+    package let version: Int
+    package let name: String
+    package let sql: String
     /// Runs after `sql`, in the same transaction.
-    public let step: (@Sendable (Database) throws -> Void)?
+    package let step: (@Sendable (Database) throws -> Void)?
 
-    public init(version: Int, name: String, sql: String, step: (@Sendable (Database) throws -> Void)? = nil) {
+    package init(version: Int, name: String, sql: String, step: (@Sendable (Database) throws -> Void)? = nil) {
         self.version = version
         self.name = name
         self.sql = sql
@@ -15,7 +15,7 @@ public struct Migration: Sendable {
     }
 
     /// The migrations this build carries, in order, each with its code step.
-    public static var all: [Migration] {
+    package static var all: [Migration] {
         embeddedMigrations.map { Migration(version: $0.version, name: $0.name, sql: $0.sql, step: step($0.version)) }
     }
 

@@ -9,7 +9,7 @@ import SpecSync
 /// transaction, so several processes can write one store at once. A store opened for reading
 /// never writes and takes no write lock, so reads work on a read-only file.
 public final class Store {
-    public let database: Database
+    package let database: Database
     /// Packs and unpacks stored changes (its compression contexts are reused for every blob).
     let changeLog = ChangeLog()
     public let path: String

@@ -2,13 +2,13 @@ import CSQLite
 import Glibc
 
 /// One SQLite connection. Owns the `sqlite3*` handle and a cache of prepared statements.
-public final class Database {
+package final class Database {
     private let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
-    public let path: String
+    package let path: String
 
     /// How a connection opens its file.
-    public enum Mode {
+    package enum Mode {
         /// The file must exist.
         case readWrite
         /// The file is made if missing.
@@ -21,7 +21,7 @@ public final class Database {
         case immutable
     }
 
-    public init(path: String, mode: Mode) throws(SQLiteError) {
+    package init(path: String, mode: Mode) throws(SQLiteError) {
         self.path = path
         var pointer: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
@@ -70,13 +70,13 @@ public final class Database {
     }
 
     /// Runs one or more statements that return no rows.
-    public func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         try check(code, sql: sql)
     }
 
     /// A prepared statement for `sql`, cached for reuse and reset for new bindings.
-    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+    package func statement(_ sql: String) throws(SQLiteError) -> Statement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -89,21 +89,21 @@ public final class Database {
     }
 
     /// Runs `sql` with `arguments` and returns the rows through `row`.
-    public func query(_ sql: String, _ arguments: [SQLValue] = [], row: (Row) throws -> Void) throws {
+    package func query(_ sql: String, _ arguments: [SQLValue] = [], row: (Row) throws -> Void) throws {
         let statement = try statement(sql)
         try statement.bind(arguments)
         while try statement.step() { try row(Row(statement: statement)) }
     }
 
     /// Runs `sql` with `arguments`, ignoring any rows.
-    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
+    package func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
         let statement = try statement(sql)
         try statement.bind(arguments)
         while try statement.step() {}
     }
 
     /// The first column of the first row, if any.
-    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+    package func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
         let statement = try statement(sql)
         try statement.bind(arguments)
         guard try statement.step() else { return nil }
@@ -113,14 +113,14 @@ public final class Database {
     }
 
     /// True inside `BEGIN` … `COMMIT`.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// The rowid of the last inserted row.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Runs `body` in a transaction that takes the write lock up front (`BEGIN IMMEDIATE`), so
     /// concurrent writers wait for each other instead of failing mid-way. Rolls back on error.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -134,7 +134,7 @@ public final class Database {
 
     /// Runs `body` in a read transaction: one consistent snapshot of the store.
     /// Joins the current transaction if there is one.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
         try execute("BEGIN")
         defer { try? execute("COMMIT") }

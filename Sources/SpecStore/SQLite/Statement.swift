@@ -2,20 +2,20 @@ import CSQLite
 import Glibc
 
 /// A value bound to or read from SQLite.
-public enum SQLValue: Hashable, Sendable {
+package enum SQLValue: Hashable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
     case text(String)
     case blob([UInt8])
 
-    public var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
-    public var text: String? { if case .text(let value) = self { value } else { nil } }
-    public var blob: [UInt8]? { if case .blob(let value) = self { value } else { nil } }
+    package var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    package var text: String? { if case .text(let value) = self { value } else { nil } }
+    package var blob: [UInt8]? { if case .blob(let value) = self { value } else { nil } }
 }
 
 /// A prepared statement. Owns its `sqlite3_stmt*`; made and cached by `Database`.
-public final class Statement {
+package final class Statement {
     fileprivate let handle: OpaquePointer
     private unowned let database: Database
     let sql: String
@@ -29,11 +29,11 @@ public final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds positional arguments (1-based in SQL, given in order here).
-    public func bind(_ arguments: [SQLValue]) throws(SQLiteError) {
+    package func bind(_ arguments: [SQLValue]) throws(SQLiteError) {
         for (offset, argument) in arguments.enumerated() { try bind(argument, at: Int32(offset + 1)) }
     }
 
-    public func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
         let code: Int32
         switch value {
         case .null: code = sqlite3_bind_null(handle, index)
@@ -46,17 +46,17 @@ public final class Statement {
         try database.check(code, sql: sql)
     }
 
-    public func bind(_ integer: Int64, at index: Int32) throws(SQLiteError) {
+    package func bind(_ integer: Int64, at index: Int32) throws(SQLiteError) {
         try database.check(sqlite3_bind_int64(handle, index, integer), sql: sql)
     }
 
-    public func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
+    package func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
         guard let text else { try database.check(sqlite3_bind_null(handle, index), sql: sql); return }
         try database.check(sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), plumb_sqlite_transient()), sql: sql)
     }
 
     /// Advances to the next row; false when done (the statement is then reset).
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         sqlite3_reset(handle)
@@ -65,7 +65,7 @@ public final class Statement {
     }
 
     /// Runs the statement to completion with the current bindings.
-    public func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         while try step() {}
     }
 
@@ -74,7 +74,7 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    public func value(_ column: Int32) -> SQLValue {
+    package func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
@@ -84,38 +84,38 @@ public final class Statement {
         }
     }
 
-    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    public func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    public func blob(_ column: Int32) -> [UInt8] {
+    package func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 }
 
 /// The current row of a query.
-public struct Row {
+package struct Row {
     let statement: Statement
 
-    public func int64(_ column: Int32) -> Int64 { statement.int64(column) }
-    public func text(_ column: Int32) -> String? { statement.text(column) }
-    public func blob(_ column: Int32) -> [UInt8] { statement.blob(column) }
-    public func value(_ column: Int32) -> SQLValue { statement.value(column) }
-    public func isNull(_ column: Int32) -> Bool { statement.isNull(column) }
+    package func int64(_ column: Int32) -> Int64 { statement.int64(column) }
+    package func text(_ column: Int32) -> String? { statement.text(column) }
+    package func blob(_ column: Int32) -> [UInt8] { statement.blob(column) }
+    package func value(_ column: Int32) -> SQLValue { statement.value(column) }
+    package func isNull(_ column: Int32) -> Bool { statement.isNull(column) }
 }
 
 extension Statement {
     /// The text of a column, returning `previous` itself when the bytes are the same, so runs
     /// of equal values (rows sorted by that column) share one string.
-    public func text(_ column: Int32, reusing previous: String) -> String {
+    package func text(_ column: Int32, reusing previous: String) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         let bytes = UnsafeBufferPointer(start: pointer, count: count)
