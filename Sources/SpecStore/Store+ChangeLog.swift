@@ -29,7 +29,7 @@ extension Store {
     func forEachChange(site number: Int64, after: Int64, through: Int64, documentID: Int64? = nil, views: ViewFilter? = nil,
                        _ body: (StoredChange) throws -> Void) throws {
         guard through > after else { return }
-        let statement = try database.statement("""
+        let statement = try database.cachedStatement("""
             SELECT v.id, v.first_seq, v.last_seq, v.hlc, c.changes FROM versions v LEFT JOIN version_changes c ON c.version = v.id
             WHERE v.site = ? AND v.kind = 'commit' AND v.first_seq <= ? AND v.last_seq > ?\(documentID == nil ? "" : " AND v.document = ?")
             ORDER BY v.first_seq

@@ -124,7 +124,7 @@ extension Store {
                 for (_, entry) in view where numbers[entry.stamp.site] == nil { numbers[entry.stamp.site] = try number(of: entry.stamp.site) }
             }
         }
-        let insert = try database.statement("INSERT INTO head_chunks (document, first_view, data) VALUES (?, ?, ?)")
+        let insert = try database.cachedStatement("INSERT INTO head_chunks (document, first_view, data) VALUES (?, ?, ?)")
         for piece in pieces {
             let bytes = HeadChunk.encode(piece) { numbers[$0]! }
             try insert.bind([.integer(documentID), .text(piece.first!.id), .blob(changeLog.packChunk(bytes))])

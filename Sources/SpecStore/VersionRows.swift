@@ -8,7 +8,7 @@ extension Store {
     func insertVersion(id: VersionID, documentID: Int64, number: Int64, kind: Version.Kind, site: Int64, firstSeq: Int64,
                        lastSeq: Int64, hlc: Timestamp, vector: VersionVector, base: VersionVector,
                        message: String, author: String, time: Int64) throws -> Int64 {
-        let statement = try database.statement("""
+        let statement = try database.cachedStatement("""
             INSERT INTO versions (hash, document, number, kind, site, first_seq, last_seq, hlc, vector, base, message, author, time)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)

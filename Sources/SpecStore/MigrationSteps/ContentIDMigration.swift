@@ -45,7 +45,7 @@ enum ContentIDMigration {
         // New ids may equal no old one (another scheme), but go through a prefix so that an
         // UPDATE never meets another row's old id under the UNIQUE constraint.
         try database.run("UPDATE versions SET hash = x'00' || hash")
-        let changes = try database.statement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
+        let changes = try database.makeStatement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
         for header in headers {
             guard let name = names[header.document], let vector = VersionVector(encoded: header.vector) else {
                 throw StoreError.corrupt(path: database.path, detail: "version row \(header.rowID) cannot be read")

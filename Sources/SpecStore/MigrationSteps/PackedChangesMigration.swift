@@ -14,7 +14,7 @@ enum PackedChangesMigration {
             versions.append((row.int64(0), row.int64(1), row.int64(2), row.int64(3), row.int64(4), row.int64(5)))
         }
         let compression = Compression()
-        let read = try database.statement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
+        let read = try database.makeStatement("SELECT seq, view, property, value FROM changes WHERE site = ? AND seq BETWEEN ? AND ? ORDER BY seq")
         for version in versions where version.last >= version.first {
             func damaged(_ reason: String) -> StoreError {
                 StoreError.corrupt(path: database.path, detail: "version row \(version.rowID) \(reason); nothing was migrated")

@@ -75,36 +75,52 @@ package final class Database {
         try check(code, sql: sql)
     }
 
-    /// A prepared statement for `sql`, cached for reuse and reset for new bindings.
-    package func statement(_ sql: String) throws(SQLiteError) -> Statement {
+    /// The prepared statement for `sql` that this connection keeps for reuse, reset for new
+    /// bindings: for the SQL a store runs again and again. There is one per text, so it must not
+    /// be asked for while a `query` of the same text is still handing out rows (that would reset
+    /// the outer loop); such SQL takes `makeStatement`.
+    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         if let cached = statements[sql] {
+            precondition(!cached.isHandingOutRows, "the cached statement for \(sql) was asked for inside a query of it")
             cached.reset()
             return cached
         }
-        var pointer: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil), sql: sql)
-        let statement = Statement(handle: pointer!, database: self, sql: sql)
+        let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
         statements[sql] = statement
         return statement
     }
 
+    /// A statement of its own for `sql`, finalized when it is let go: for SQL run once (a
+    /// migration step) or nested inside a query of the same text.
+    package func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        try prepare(sql, flags: 0)
+    }
+
+    private func prepare(_ sql: String, flags: UInt32) throws(SQLiteError) -> Statement {
+        var pointer: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, flags, &pointer, nil), sql: sql)
+        return Statement(handle: pointer!, database: self, sql: sql)
+    }
+
     /// Runs `sql` with `arguments` and returns the rows through `row`.
     package func query(_ sql: String, _ arguments: [SQLValue] = [], row: (Row) throws -> Void) throws {
-        let statement = try statement(sql)
+        let statement = try cachedStatement(sql)
         try statement.bind(arguments)
+        statement.isHandingOutRows = true
+        defer { statement.isHandingOutRows = false }
         while try statement.step() { try row(Row(statement: statement)) }
     }
 
     /// Runs `sql` with `arguments`, ignoring any rows.
     package func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
-        let statement = try statement(sql)
+        let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         while try statement.step() {}
     }
 
     /// The first column of the first row, if any.
     package func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
-        let statement = try statement(sql)
+        let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         guard try statement.step() else { return nil }
         let value = statement.value(0)

@@ -14,11 +14,14 @@ package enum SQLValue: Hashable, Sendable {
     package var blob: [UInt8]? { if case .blob(let value) = self { value } else { nil } }
 }
 
-/// A prepared statement. Owns its `sqlite3_stmt*`; made and cached by `Database`.
+/// A prepared statement. Owns its `sqlite3_stmt*`; made (and, for `cachedStatement`, kept) by
+/// `Database`.
 package final class Statement {
     fileprivate let handle: OpaquePointer
     private unowned let database: Database
     let sql: String
+    /// True while `Database.query` hands this statement's rows to its caller.
+    var isHandingOutRows = false
 
     init(handle: OpaquePointer, database: Database, sql: String) {
         self.handle = handle
