@@ -71,29 +71,29 @@ enum StateSnapshot {
     /// id range holds none are not unpacked, the other views of a piece skipped, not decoded).
     /// `unpack` gives a piece's chunk from what is stored; `site` maps a local site number to its
     /// id. `nil` when the snapshot is damaged or names a site the store does not know.
-    static func decode(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil,
-                       unpack: ([UInt8]) -> [UInt8]?) -> DocumentState? {
+    static func decode(_ blob: [UInt8], site: (Int64) throws -> SiteID?, views: Set<String>? = nil,
+                       unpack: ([UInt8]) -> [UInt8]?) rethrows -> DocumentState? {
         guard let (viewCount, pieces) = pieces(blob) else { return nil }
         guard let views else {
             var state = DocumentState(capacity: room(viewCount: viewCount, pieces: pieces.count))
-            return decode(pieces[...], site: site, unpack: unpack, into: &state) && holdsAll(state, viewCount) ? state : nil
+            return try decode(pieces[...], site: site, unpack: unpack, into: &state) && holdsAll(state, viewCount) ? state : nil
         }
         let filter = ViewFilter(views)
         // The wanted ids as bytes, in byte order, for the pieces' ranges.
         let sortedWanted = views.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         var state = DocumentState()
         for piece in pieces where holds(sortedWanted, from: piece.least, through: piece.greatest) {
-            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, views: filter, into: &state) else { return nil }
+            guard let chunk = unpack(Array(piece.packed)), try HeadChunk.decode(chunk, site: site, views: filter, into: &state) else { return nil }
         }
         return state
     }
 
     /// Folds every view of `pieces` into `state`; false when one is damaged or names a site
     /// `site` does not know.
-    static func decode(_ pieces: ArraySlice<Piece>, site: (Int64) -> SiteID?, unpack: ([UInt8]) -> [UInt8]?,
-                       into state: inout DocumentState) -> Bool {
+    static func decode(_ pieces: ArraySlice<Piece>, site: (Int64) throws -> SiteID?, unpack: ([UInt8]) -> [UInt8]?,
+                       into state: inout DocumentState) rethrows -> Bool {
         for piece in pieces {
-            guard let chunk = unpack(Array(piece.packed)), HeadChunk.decode(chunk, site: site, into: &state) else { return false }
+            guard let chunk = unpack(Array(piece.packed)), try HeadChunk.decode(chunk, site: site, into: &state) else { return false }
         }
         return true
     }

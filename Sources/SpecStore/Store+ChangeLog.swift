@@ -95,7 +95,7 @@ extension Store {
             SELECT v.id, v.site, v.first_seq, v.last_seq, v.hlc, m.moves FROM version_moves m JOIN versions v ON v.id = m.version
             WHERE m.document = ?
             """, [.integer(documentID)]) { row in
-            guard let site = site(number: row.int64(1)) else { throw damagedChanges(version: row.int64(0)) }
+            guard let site = try sites.site(numbered: row.int64(1)) else { throw damagedChanges(version: row.int64(0)) }
             let first = row.int64(2), count = Int(try changeCount(first: first, last: row.int64(3), version: row.int64(0)))
             guard vector.includes(site: site, seq: first) else { return }
             guard count > 0, let entries = changeLog.unpackMoves(row.blob(5), count: count) else { throw damagedChanges(version: row.int64(0)) }

@@ -71,9 +71,9 @@ extension Store {
                 INSERT OR REPLACE INTO conflicts (document, view, property, winner_value, winner_site, winner_seq, winner_hlc,
                                                   loser_value, loser_site, loser_seq, loser_hlc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(documentID), .text(conflict.view), .text(conflict.property),
-                      winner.value.map(SQLValue.text) ?? .null, .integer(try number(of: winner.stamp.site)), .integer(winner.stamp.seq),
+                      winner.value.map(SQLValue.text) ?? .null, .integer(try sites.register(winner.stamp.site)), .integer(winner.stamp.seq),
                       .integer(Int64(bitPattern: winner.stamp.hlc.rawValue)),
-                      loser.value.map(SQLValue.text) ?? .null, .integer(try number(of: loser.stamp.site)), .integer(loser.stamp.seq),
+                      loser.value.map(SQLValue.text) ?? .null, .integer(try sites.register(loser.stamp.site)), .integer(loser.stamp.seq),
                       .integer(Int64(bitPattern: loser.stamp.hlc.rawValue))])
         }
     }
@@ -82,7 +82,7 @@ extension Store {
     /// change keeps what it listed, with the new properties added.
     func recordConflicts(_ conflicts: [StructuralConflict], documentID: Int64) throws {
         for var conflict in conflicts {
-            let loserSite = try number(of: conflict.loser.site)
+            let loserSite = try sites.register(conflict.loser.site)
             if let text = try database.scalar(
                 "SELECT lost FROM structural_conflicts WHERE document = ? AND view = ? AND loser_site = ? AND loser_seq = ?",
                 [.integer(documentID), .text(conflict.view), .integer(loserSite), .integer(conflict.loser.seq)])?.text {
@@ -91,9 +91,9 @@ extension Store {
             try database.run("""
                 INSERT OR REPLACE INTO structural_conflicts (document, view, loser_site, loser_seq, loser_hlc, kind, cause, winner_view,
                                                              winner_site, winner_seq, winner_hlc, lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(documentID), .text(conflict.view), .integer(try number(of: conflict.loser.site)), .integer(conflict.loser.seq),
+                """, [.integer(documentID), .text(conflict.view), .integer(try sites.register(conflict.loser.site)), .integer(conflict.loser.seq),
                       .integer(Int64(bitPattern: conflict.loser.hlc.rawValue)), .text(conflict.kind.rawValue), .text(conflict.cause),
-                      .text(conflict.winnerView), .integer(try number(of: conflict.winner.site)), .integer(conflict.winner.seq),
+                      .text(conflict.winnerView), .integer(try sites.register(conflict.winner.site)), .integer(conflict.winner.seq),
                       .integer(Int64(bitPattern: conflict.winner.hlc.rawValue)), .text(Store.encodeLost(conflict.lost))])
         }
     }

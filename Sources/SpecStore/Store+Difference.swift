@@ -48,7 +48,7 @@ extension Store {
     private func plainKeys(documentID: Int64, from old: VersionVector, to new: VersionVector) throws -> Set<PropertyKey>? {
         var keys = Set<PropertyKey>()
         for (site, upper) in new.sorted where upper > old[site] {
-            guard let number = try siteNumber(site) else { continue }
+            guard let number = try sites.number(of: site) else { continue }
             var plain = true
             try forEachChange(site: number, after: old[site], through: upper, documentID: documentID) { change in
                 guard plain else { return }

@@ -7,7 +7,7 @@ extension Store {
     public func knowledge() throws -> VersionVector {
         var vector = VersionVector()
         try database.query("SELECT id, max_seq FROM sites") { row in
-            vector[try site(numbered: row.int64(0))] = row.int64(1)
+            vector[try sites.requireSite(numbered: row.int64(0), path: path)] = row.int64(1)
         }
         return vector
     }
@@ -46,7 +46,7 @@ extension Store {
             var names: [Int64: String] = [:]
             try database.query("SELECT id, name FROM documents") { row in names[row.int64(0)] = row.text(1) ?? "" }
             var result: [VersionPayload] = []
-            for (number, site) in sitesByNumber.sorted(by: { $0.key < $1.key }) where sites?.contains(site) ?? true {
+            for (number, site) in try self.sites.all() where sites?.contains(site) ?? true {
                 result += try payloads(of: number, site: site, after: floor(site), names: names) { include($0, site, $1) }
             }
             return result
@@ -85,7 +85,7 @@ extension Store {
 extension Store {
     /// The id of the commit version holding change `(site, seq)`, if this store has it.
     public func versionID(site: SiteID, containing seq: Int64) throws -> VersionID? {
-        guard let number = try siteNumber(site) else { return nil }
+        guard let number = try sites.number(of: site) else { return nil }
         var id: VersionID?
         try database.query("""
             SELECT hash, last_seq FROM versions WHERE site = ? AND kind = 'commit' AND first_seq <= ?

@@ -34,7 +34,7 @@ extension Store {
     /// Folds the entries of stored chunk `rowID` into `state`, or says in words that it is damaged.
     func decodeChunk(rowID: Int64, into state: inout DocumentState) throws {
         let blob = try database.scalar("SELECT data FROM head_chunks WHERE id = ?", [.integer(rowID)])?.blob ?? []
-        guard let bytes = changeLog.unpackChunk(blob), HeadChunk.decode(bytes, site: site(number:), into: &state) else {
+        guard let bytes = changeLog.unpackChunk(blob), try HeadChunk.decode(bytes, site: sites.site(numbered:), into: &state) else {
             throw damagedChunk(rowID)
         }
     }
@@ -49,7 +49,7 @@ extension Store {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         var state = DocumentState(capacity: Int(min(size / 8, 1 << 20)))
         try database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
-            guard let bytes = changeLog.unpackChunk(row.blob(1)), HeadChunk.decode(bytes, site: site(number:), into: &state) else {
+            guard let bytes = changeLog.unpackChunk(row.blob(1)), try HeadChunk.decode(bytes, site: sites.site(numbered:), into: &state) else {
                 throw damagedChunk(row.int64(0))
             }
         }
@@ -121,7 +121,7 @@ extension Store {
         var numbers: [SiteID: Int64] = [:]
         for piece in pieces {
             for (_, view) in piece {
-                for (_, entry) in view where numbers[entry.stamp.site] == nil { numbers[entry.stamp.site] = try number(of: entry.stamp.site) }
+                for (_, entry) in view where numbers[entry.stamp.site] == nil { numbers[entry.stamp.site] = try sites.register(entry.stamp.site) }
             }
         }
         let insert = try database.cachedStatement("INSERT INTO head_chunks (document, first_view, data) VALUES (?, ?, ?)")

@@ -37,7 +37,7 @@ extension Store {
         for (index, payload) in outcome.applied.enumerated() {
             let documentID = try documentIDs[payload.document] ?? documentID(payload.document) ?? insertDocument(payload.document)
             documentIDs[payload.document] = documentID
-            let site = try number(of: payload.site)
+            let site = try sites.register(payload.site)
             let number = try nextNumber(documentID, &numbers)
             rowIDs[payload.id] = try insertCommit(payload, documentID: documentID, number: number, site: site)
             touchedSites.insert(site)

@@ -85,7 +85,7 @@ extension Store {
         let damaged = StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
         var found: (DocumentState, TreeResolution?)?
         try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(version)]) { row in
-            guard let state = changeLog.unpackSnapshot(row.blob(0), site: site(number:), views: views) else { throw damaged }
+            guard let state = try changeLog.unpackSnapshot(row.blob(0), site: sites.site(numbered:), views: views) else { throw damaged }
             guard views == nil else { found = (state, nil); return }
             guard let tree = TreeSnapshot.decode(row.blob(1)) else { throw damaged }
             found = (state, tree)
@@ -101,7 +101,7 @@ extension Store {
         var moves: [TreeResolution.Move] = []
         let filter = views.map(ViewFilter.init)
         for (site, upper) in target.sorted where upper > base[site] {
-            guard let number = try siteNumber(site) else { continue }
+            guard let number = try sites.number(of: site) else { continue }
             try forEachChange(site: number, after: base[site], through: upper, documentID: documentID, views: filter) { change in
                 let stamp = Stamp(hlc: change.hlc, site: site, seq: change.seq)
                 state.apply(view: change.view, property: change.property, DocumentState.Entry(value: change.value, stamp: stamp))
@@ -111,18 +111,13 @@ extension Store {
         return moves
     }
 
-    func siteNumber(_ site: SiteID) throws -> Int64? {
-        if let number = numberIfKnown(site) { return number }
-        return try database.scalar("SELECT id FROM sites WHERE uuid = ?", [.blob(site.bytes)])?.integer
-    }
-
     /// The local number of every site that stamps an entry of `state`; a site the store does not
     /// number (which its changes' import would have numbered) is damage, said in words.
     func siteNumbers(in state: DocumentState) throws -> [SiteID: Int64] {
         var numbers: [SiteID: Int64] = [:]
         for (view, entries) in state.views {
             for (_, entry) in entries where numbers[entry.stamp.site] == nil {
-                guard let number = try siteNumber(entry.stamp.site) else {
+                guard let number = try sites.number(of: entry.stamp.site) else {
                     throw StoreError.corrupt(path: path, detail: "view \(view) holds a change of site \(entry.stamp.site.short), which the store does not list")
                 }
                 numbers[entry.stamp.site] = number

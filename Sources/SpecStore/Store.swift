@@ -20,9 +20,8 @@ public final class Store {
     /// This store's local number for its own site (0 when opened for reading and the site has
     /// no row yet).
     let localSite: Int64
-    /// Every site's local number and id, loaded once (sites are few).
-    private(set) var sitesByNumber: [Int64: SiteID] = [:]
-    private var numbersBySite: [SiteID: Int64] = [:]
+    /// Every site's local number and id.
+    let sites: SiteTable
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
@@ -112,10 +111,10 @@ public final class Store {
             }
             try database.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
             (site, localSite) = try access == .write ? Store.ensureSite(database) : Store.readSite(database, path: path)
+            sites = try SiteTable(database: database)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
         }
-        try loadSites()
     }
 
     /// A connection, waiting up to `busyTimeout` for locks from its first read on: two readers
@@ -181,50 +180,6 @@ public final class Store {
         case .cannotOpen: return StoreError.cannotCreate(path: path, reason: error.message)
         default: return error
         }
-    }
-
-    func loadSites() throws {
-        try database.query("SELECT id, uuid FROM sites") { row in
-            if let site = SiteID(bytes: row.blob(1)) {
-                sitesByNumber[row.int64(0)] = site
-                numbersBySite[site] = row.int64(0)
-            }
-        }
-    }
-
-    /// The local number of a site this store has seen, from memory.
-    func numberIfKnown(_ site: SiteID) -> Int64? { numbersBySite[site] }
-
-    /// The local number of a site, registering it if new.
-    func number(of site: SiteID) throws -> Int64 {
-        if let number = numbersBySite[site] { return number }
-        try database.run("INSERT INTO sites (uuid) VALUES (?)", [.blob(site.bytes)])
-        let number = database.lastInsertRowID
-        numbersBySite[site] = number
-        sitesByNumber[number] = site
-        return number
-    }
-
-    /// The site with local number `number`: from memory, else from the `sites` table, where
-    /// another process may have added it since this store was opened (a long-lived reader, the
-    /// studio, meets its number in versions, chunks and snapshots written after); `nil` when the
-    /// store has no such site.
-    func site(number: Int64) -> SiteID? {
-        if let site = sitesByNumber[number] { return site }
-        guard let bytes = try? database.scalar("SELECT uuid FROM sites WHERE id = ?", [.integer(number)])?.blob,
-              let site = SiteID(bytes: bytes) else { return nil }
-        sitesByNumber[number] = site
-        numbersBySite[site] = number
-        return site
-    }
-
-    /// The site with local number `number`, which a version, conflict or `sites` row names;
-    /// a number the store does not list is damage, said in words.
-    func site(numbered number: Int64) throws -> SiteID {
-        guard let site = site(number: number) else {
-            throw StoreError.corrupt(path: path, detail: "site number \(number) is named but not listed")
-        }
-        return site
     }
 
     /// Unix milliseconds now.

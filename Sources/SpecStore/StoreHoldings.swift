@@ -20,7 +20,7 @@ final class StoreHoldings: MergeHoldings {
     }
 
     func heldSeq(site: SiteID, in range: ClosedRange<Int64>) throws -> Int64? {
-        guard let number = try store.siteNumber(site) else { return nil }
+        guard let number = try store.sites.number(of: site) else { return nil }
         // Every commit version holds each seq of its range.
         return try database.scalar("""
             SELECT min(max(first_seq, ?)) FROM versions
@@ -29,7 +29,7 @@ final class StoreHoldings: MergeHoldings {
     }
 
     func holdsCommit(document: String, site: SiteID, lastSeq: Int64) throws -> Bool {
-        guard let documentID = try store.documentID(document), let number = try store.siteNumber(site) else { return false }
+        guard let documentID = try store.documentID(document), let number = try store.sites.number(of: site) else { return false }
         return try database.scalar("SELECT 1 FROM versions WHERE site = ? AND last_seq = ? AND document = ? AND kind = 'commit'",
                                    [.integer(number), .integer(lastSeq), .integer(documentID)]) != nil
     }
@@ -60,7 +60,7 @@ final class StoreHoldings: MergeHoldings {
     }
 
     func seenVector(site: SiteID, seq: Int64) throws -> VersionVector? {
-        guard let number = try store.siteNumber(site) else { return nil }
+        guard let number = try store.sites.number(of: site) else { return nil }
         if let cached = vectorCache[number], cached.first <= seq, seq <= cached.last { return cached.vector }
         var found: (Int64, Int64, VersionVector)?
         try database.query("""

@@ -41,7 +41,7 @@ extension Store {
             document: document,
             number: Int(row.int64(2)),
             kind: Version.Kind(rawValue: row.text(3) ?? "") ?? .commit,
-            site: try site(numbered: row.int64(4)),
+            site: try sites.requireSite(numbered: row.int64(4), path: path),
             firstSeq: row.int64(5),
             lastSeq: row.int64(6),
             vector: VersionVector(encoded: row.blob(7)) ?? VersionVector(),

@@ -32,11 +32,11 @@ extension Store {
 
     /// The stamp of a row holding a clock, a local site number and a seq at these columns.
     func stamp(_ row: Row, hlc: Int32, site: Int32, seq: Int32) throws -> Stamp {
-        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(hlc))), site: try self.site(numbered: row.int64(site)), seq: row.int64(seq))
+        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(hlc))), site: try self.sites.requireSite(numbered: row.int64(site), path: self.path), seq: row.int64(seq))
     }
 
     /// The stamp at the current row of a statement (same columns as `stamp(_:hlc:site:seq:)`).
     func stamp(_ statement: Statement, hlc: Int32, site: Int32, seq: Int32) throws -> Stamp {
-        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(hlc))), site: try self.site(numbered: statement.int64(site)), seq: statement.int64(seq))
+        Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: statement.int64(hlc))), site: try self.sites.requireSite(numbered: statement.int64(site), path: self.path), seq: statement.int64(seq))
     }
 }

@@ -44,7 +44,8 @@ import Testing
             var rows: [(String, [(property: Property, entry: DocumentState.Entry)])] = []
             try store.database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
                 var chunk = DocumentState()
-                #expect(HeadChunk.decode(store.changeLog.unpackChunk(row.blob(1)) ?? [], site: store.site(number:), into: &chunk))
+                let decoded = try HeadChunk.decode(store.changeLog.unpackChunk(row.blob(1)) ?? [], site: store.sites.site(numbered:), into: &chunk)
+                #expect(decoded)
                 guard chunk.views["m15"] != nil || chunk.views["m20"] != nil || chunk.views["m2990"] != nil else { return }
                 if let m15 = chunk.views["m15"] { rows.append(("m15", Array(m15).map { ($0.0, $0.1) })) }
                 for (view, property) in [("m20", Property.text), ("m2990", .width)] where chunk.views[view] != nil {
@@ -52,7 +53,7 @@ import Testing
                     chunk.replace(view: view, property: property, with: stale)
                 }
                 let kept = HeadChunks.sortedViews(of: chunk).filter { $0.id != "m15" }
-                let bytes = HeadChunk.encode(kept[...]) { store.numberIfKnown($0)! }
+                let bytes = HeadChunk.encode(kept[...]) { try! store.sites.number(of: $0)! }
                 try store.database.run("UPDATE head_chunks SET data = ? WHERE id = ?", [.blob(store.changeLog.packChunk(bytes)), .integer(row.int64(0))])
             }
             try store.database.run("DELETE FROM head_roots WHERE view = 'm15'")
@@ -60,7 +61,7 @@ import Testing
             for (view, entries) in rows {
                 var one = DocumentState()
                 one.apply(view: view, entries: entries)
-                let bytes = HeadChunk.encode(HeadChunks.sortedViews(of: one)[...]) { store.numberIfKnown($0)! }
+                let bytes = HeadChunk.encode(HeadChunks.sortedViews(of: one)[...]) { try! store.sites.number(of: $0)! }
                 try store.database.run("INSERT INTO head_recent (document, view, data) VALUES (?, ?, ?)", [.integer(documentID), .text(view), .blob(bytes)])
             }
         }
@@ -74,7 +75,8 @@ import Testing
         var stored = 0
         try store.database.query("SELECT data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
             var chunk = DocumentState()
-            #expect(HeadChunk.decode(store.changeLog.unpackChunk(row.blob(0)) ?? [], site: store.site(number:), into: &chunk))
+            let decoded = try HeadChunk.decode(store.changeLog.unpackChunk(row.blob(0)) ?? [], site: store.sites.site(numbered:), into: &chunk)
+            #expect(decoded)
             stored += chunk.views.count
         }
         #expect(stored == expected.views.count, "each view in one chunk")

@@ -58,8 +58,8 @@ final class ChangeLog {
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know.
-    func unpackSnapshot(_ blob: [UInt8], site: (Int64) -> SiteID?, views: Set<String>? = nil) -> DocumentState? {
-        StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
+    func unpackSnapshot(_ blob: [UInt8], site: (Int64) throws -> SiteID?, views: Set<String>? = nil) rethrows -> DocumentState? {
+        try StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
     /// The largest snapshot piece or head chunk a reader unpacks: a million views' state is

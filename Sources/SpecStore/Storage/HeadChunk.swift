@@ -67,8 +67,8 @@ enum HeadChunk {
     /// stepped over, their values not read, as `ChangeBlock.decode` does); false when the blob
     /// is malformed or names a site or property this store does not know (then `state` may hold
     /// part of the chunk).
-    static func decode(_ bytes: [UInt8], site: (Int64) -> SiteID?, views: ViewFilter? = nil,
-                       into state: inout DocumentState) -> Bool {
+    static func decode(_ bytes: [UInt8], site: (Int64) throws -> SiteID?, views: ViewFilter? = nil,
+                       into state: inout DocumentState) rethrows -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let viewCount = reader.count(atMost: reader.remaining) else { return false }
@@ -102,7 +102,7 @@ enum HeadChunk {
                       number <= UInt64(Int64.max) else { return false }
                 if number != lastNumber {
                     lastNumber = number
-                    lastSite = site(Int64(number))
+                    lastSite = try site(Int64(number))
                 }
                 guard let siteID = lastSite, let seqDelta = reader.signed(), let hlcDelta = reader.signed(),
                       let value = ChangeBlock.readValue(&reader) else { return false }
