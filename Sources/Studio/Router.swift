@@ -149,7 +149,7 @@ final class Router: @unchecked Sendable {
     private func page(_ title: String, document: String?, kind: String, data: () -> [(String, String)] = { [] },
                       _ body: (Workbench) throws -> String) throws -> HTTPResponse {
         let main = try pool.with(body)
-        let shell = PageShell(title: title, document: document, page: kind, token: token, storeName: storeName, data: data())
+        let shell = PageShell(title: title, document: document, page: kind, storeName: storeName, data: data())
         return .html(shell.render(main))
     }
 

@@ -38,7 +38,8 @@ public final class Studio: @unchecked Sendable {
         }
     }
 
-    /// `http://127.0.0.1:PORT`
+    /// `http://127.0.0.1:PORT`: an address a browser on this machine can open (loopback when
+    /// listening on every address).
     public let address: String
     /// The address with this run's token: what to open in a browser.
     public let url: String
@@ -64,8 +65,7 @@ public final class Studio: @unchecked Sendable {
         let server = try HTTPServer(host: configuration.host, port: configuration.port) { [router] request in router.handle(request) }
         self.server = server
         port = server.port
-        let shownHost = configuration.host.contains(":") && !configuration.host.hasPrefix("[") ? "[\(configuration.host)]" : configuration.host
-        address = "http://\(shownHost):\(server.port)"
+        address = "http://\(ListeningAddress(configuration.host).shownHost):\(server.port)"
         url = "\(address)/?token=\(token)"
         router.listening(host: configuration.host, port: server.port)
         let summary = self.summary, router = self.router

@@ -6,26 +6,70 @@ import Testing
 
 /// Who may read and write, what is served and what is refused, over real HTTP.
 @Suite struct StudioAccessTests {
-    @Test func readsNeedTheTokenWhichTheURLTurnsIntoACookie() throws {
+    @Test func readsNeedASessionThatOnlyTheTokenOpens() throws {
         let fixture = try StudioFixture()
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let http = RawHTTP(port: studio.port)
+        let token = StudioFixture.token(studio)
         #expect(studio.url.hasPrefix("http://127.0.0.1:\(studio.port)/?token="))
         #expect(try http.request("/").status == 401)
         #expect(try http.request("/d/login/picture.svg").status == 401)
         #expect(try http.request("/?token=0123456789abcdef0123456789abcdef").status == 403)
-        let first = try http.request("/d/login?token=\(StudioFixture.token(studio))&device=ipad")
-        #expect(first.status == 303)
-        #expect(first.headers["location"] == "/d/login?device=ipad")
+        let first = try http.request("/d/login?token=\(token)&device=ipad")
+        #expect(first.status == 200)
+        #expect(first.body.contains("<meta name=\"plumb-next\" content=\"/d/login?device=ipad\">"), "on to the page without the token")
         let cookie = try #require(first.headers["set-cookie"])
-        #expect(cookie.hasPrefix(StudioFixture.cookie(studio) + ";"))
+        #expect(cookie.hasPrefix("plumb-studio-\(studio.port)=") && !cookie.contains(token), "the cookie is not the token")
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-        let page = try http.request("/d/login?device=ipad", headers: ["Cookie": StudioFixture.cookie(studio)])
+        let session = String(cookie.split(separator: ";")[0])
+        let page = try http.request("/d/login?device=ipad", headers: ["Cookie": session])
         #expect(page.status == 200)
         #expect(page.body.contains("<main id=\"main\" data-page=\"document\" data-document=\"login\""))
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
         #expect(try http.request("/", headers: ["Cookie": "plumb-studio-\(studio.port)=guess"]).status == 401)
+        #expect(try http.request("/", headers: ["Cookie": "plumb-studio-\(studio.port)=\(token)"]).status == 401, "the token is no cookie")
+    }
+
+    /// Browsers send a host's cookies to every port of it, so a server on another local port
+    /// can learn a session's cookie. With it alone nothing can be written, and no page gives
+    /// away the token or the session's write key.
+    @Test func aCookieLeakedToAnotherPortCannotWrite() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let token = StudioFixture.token(studio)
+        let (cookie, writeKey) = StudioFixture.session(studio)
+        for path in ["/", "/d/login", "/d/login/diff", "/d/login/sheet", "/d/login/conflicts", "/static/studio.js", "/d/login/picture.svg"] {
+            let answer = try http.request(path, headers: ["Cookie": cookie])
+            #expect(answer.status == 200, "\(path)")
+            #expect(!answer.body.contains(token) && !answer.body.contains(writeKey), "\(path) gives nothing away")
+        }
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first)
+        let form = Array("view=ok&property=width&site=\(conflict.loser.stamp.site.hex)&hlc=\(conflict.loser.stamp.hlc.rawValue)".utf8)
+        let before = try store.head(of: "login").number
+        for guess in [nil, token, cookie.split(separator: "=").last.map(String.init)] {
+            var headers = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Origin": "http://127.0.0.1:\(studio.port)"]
+            headers["X-Plumb-Write"] = guess
+            #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: headers, body: form).status == 403)
+        }
+        #expect(try store.head(of: "login").number == before, "nothing was written")
+    }
+
+    /// `//evil.example/x` is a path here, but a browser reads it as another host: the session's
+    /// page goes on to a path of this studio.
+    @Test(arguments: ["//evil.example/x", "///evil.example/x", "/\\evil.example/x"])
+    func theTokensPageStaysOnTheStudio(_ path: String) throws {
+        let fixture = try StudioFixture()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let answer = try RawHTTP(port: studio.port).request("\(path)?token=\(StudioFixture.token(studio))")
+        #expect(answer.body.contains("<meta name=\"plumb-next\" content=\"/evil.example/x\">") || answer.body.contains("content=\"/%5Cevil.example/x\""),
+                "\(answer.body)")
+        #expect(AccessGuard.onThisServer(path).hasPrefix("/") && !AccessGuard.onThisServer(path).hasPrefix("//"))
     }
 
     @Test func writesNeedTheTokenHeaderAndTheStudiosOwnOrigin() throws {
@@ -34,7 +78,7 @@ import Testing
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let http = RawHTTP(port: studio.port)
-        let cookie = StudioFixture.cookie(studio), token = StudioFixture.token(studio)
+        let (cookie, writeKey) = StudioFixture.session(studio)
         let store = try Store.open(at: fixture.storePath)
         let conflict = try #require(try store.conflicts(of: "login").first)
         let form = "view=ok&property=width&site=\(conflict.loser.stamp.site.hex)&hlc=\(conflict.loser.stamp.hlc.rawValue)"
@@ -42,14 +86,14 @@ import Testing
         let before = try store.head(of: "login").number
         // A page elsewhere can make the browser post (with the cookie) but cannot add the header.
         #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: headers, body: Array(form.utf8)).status == 403)
-        #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: headers.merging(["X-Plumb-Token": "nope"]) { $1 }, body: Array(form.utf8)).status == 403)
-        let foreign = headers.merging(["X-Plumb-Token": token, "Origin": "http://evil.example"]) { $1 }
+        #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: headers.merging(["X-Plumb-Write": "nope"]) { $1 }, body: Array(form.utf8)).status == 403)
+        let foreign = headers.merging(["X-Plumb-Write": writeKey, "Origin": "http://evil.example"]) { $1 }
         #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: foreign, body: Array(form.utf8)).status == 403)
         // The header without the cookie is not enough either.
-        #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: ["X-Plumb-Token": token], body: Array(form.utf8)).status == 401)
+        #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: ["X-Plumb-Write": writeKey], body: Array(form.utf8)).status == 401)
         #expect(try store.head(of: "login").number == before, "nothing refused was written")
 
-        let own = headers.merging(["X-Plumb-Token": token, "Origin": "http://127.0.0.1:\(studio.port)"]) { $1 }
+        let own = headers.merging(["X-Plumb-Write": writeKey, "Origin": "http://127.0.0.1:\(studio.port)"]) { $1 }
         let kept = try http.request("/d/login/conflicts/keep", method: "POST", headers: own, body: Array(form.utf8))
         #expect(kept.status == 200, "\(kept.body)")
         #expect(kept.body.contains("\"version\": \(before + 1)"))
@@ -84,7 +128,27 @@ import Testing
         #expect(everywhere.accepts(host: "192.168.1.5:4600") && everywhere.accepts(host: "studio.local:4600"))
         #expect(!everywhere.accepts(host: "studio.local:80"))
         let six = AccessGuard(token: "t", host: "::1", port: 4600)
-        #expect(six.accepts(host: "[::1]:4600"))
+        #expect(six.accepts(host: "[::1]:4600") && six.accepts(host: "[0:0:0:0:0:0:0:1]:4600"))
+        // Every IPv6 address, however written: the browser names it [::].
+        for host in ["0:0:0:0:0:0:0:0", "::", "[::]"] {
+            let any = AccessGuard(token: "t", host: host, port: 4600)
+            #expect(any.accepts(host: "[::]:4600") && any.accepts(host: "[::1]:4600") && any.accepts(host: "studio.local:4600"), "\(host)")
+        }
+        let written = AccessGuard(token: "t", host: "fe80:0:0:0:0:0:0:1", port: 4600)
+        #expect(written.accepts(host: "[fe80::1]:4600") && written.accepts(host: "[FE80:0::1]:4600"))
+    }
+
+    /// The address printed is one a browser here can open: loopback when listening on every
+    /// address, and the page there answers.
+    @Test(arguments: [("0.0.0.0", "http://127.0.0.1:"), ("0:0:0:0:0:0:0:0", "http://[::1]:"), ("::1", "http://[::1]:")])
+    func thePrintedAddressWorks(_ host: String, _ shown: String) throws {
+        let fixture = try StudioFixture()
+        let studio = try fixture.startStudio(host: host)
+        defer { studio.stop() }
+        #expect(studio.address == "\(shown)\(studio.port)")
+        let hostHeader = String(studio.address.dropFirst("http://".count))
+        let answer = try RawHTTP(port: studio.port, ipv6: shown.contains("[")).request("/?token=\(StudioFixture.token(studio))", host: hostHeader)
+        #expect(answer.status == 200, "\(answer.body)")
     }
 
     @Test(arguments: [
@@ -124,7 +188,8 @@ import Testing
         let fixture = try StudioFixture()
         let studio = try fixture.startStudio()
         defer { studio.stop() }
-        let headers = ["Cookie": StudioFixture.cookie(studio), "X-Plumb-Token": StudioFixture.token(studio)]
+        let session = StudioFixture.session(studio)
+        let headers = ["Cookie": session.cookie, "X-Plumb-Write": session.writeKey]
         let response = try RawHTTP(port: studio.port).request(path, method: method, headers: headers)
         #expect(response.status == status, "\(method) \(path): \(response.status) \(response.body)")
         #expect(response.body.contains(message), "\(response.body)")
@@ -135,7 +200,8 @@ import Testing
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let http = RawHTTP(port: studio.port)
-        let headers = ["Cookie": StudioFixture.cookie(studio), "X-Plumb-Token": StudioFixture.token(studio)]
+        let session = StudioFixture.session(studio)
+        let headers = ["Cookie": session.cookie, "X-Plumb-Write": session.writeKey]
         let huge = [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20)
         #expect(try http.request("/d/login/conflicts/keep", method: "POST", headers: headers, body: huge).status == 413)
         #expect(try http.request("/", headers: headers).status == 200)

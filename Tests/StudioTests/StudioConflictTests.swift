@@ -14,7 +14,7 @@ import Testing
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let http = RawHTTP(port: studio.port)
-        let cookie = StudioFixture.cookie(studio), token = StudioFixture.token(studio)
+        let (cookie, writeKey) = StudioFixture.session(studio)
         let store = try Store.open(at: fixture.storePath)
         let conflict = try #require(try store.structuralConflicts(of: "login").first)
         let losing = try #require(try store.losingVersion(of: conflict, in: "login"))
@@ -43,12 +43,12 @@ import Testing
         let headers = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
         let before = try store.head(of: "login").number
         #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: headers, body: form).status == 403)
-        let foreign = headers.merging(["X-Plumb-Token": token, "Origin": "http://evil.example"]) { $1 }
+        let foreign = headers.merging(["X-Plumb-Write": writeKey, "Origin": "http://evil.example"]) { $1 }
         #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: foreign, body: form).status == 403)
-        #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: ["X-Plumb-Token": token], body: form).status == 401)
+        #expect(try http.request("/d/login/conflicts/restore", method: "POST", headers: ["X-Plumb-Write": writeKey], body: form).status == 401)
         #expect(try store.head(of: "login").number == before, "nothing refused was written")
 
-        let own = headers.merging(["X-Plumb-Token": token, "Origin": "http://127.0.0.1:\(studio.port)"]) { $1 }
+        let own = headers.merging(["X-Plumb-Write": writeKey, "Origin": "http://127.0.0.1:\(studio.port)"]) { $1 }
         let restored = try http.request("/d/login/conflicts/restore", method: "POST", headers: own, body: form)
         #expect(restored.status == 200, "\(restored.body)")
         #expect(restored.body.contains("\"version\": \(before + 1)"))
@@ -82,7 +82,7 @@ import Testing
         let studio = try fixture.startStudio()
         defer { studio.stop() }
         let http = RawHTTP(port: studio.port)
-        let cookie = StudioFixture.cookie(studio)
+        let (cookie, writeKey) = StudioFixture.session(studio)
         let store = try Store.open(at: fixture.storePath)
         let conflict = try #require(try store.structuralConflicts(of: "login").first)
         #expect(conflict.kind == .moveSkipped)
@@ -95,7 +95,7 @@ import Testing
         #expect(!page.contains("data-action=\"restore\""))
         #expect(page.contains("Conflicts <span class=\"count\">2</span>"), "one property conflict, one structural")
 
-        let headers = ["Cookie": cookie, "X-Plumb-Token": StudioFixture.token(studio)]
+        let headers = ["Cookie": cookie, "X-Plumb-Write": writeKey]
         let form = Array("view=\(conflict.view)&site=\(conflict.loser.site.hex)&hlc=\(conflict.loser.hlc.rawValue)".utf8)
         let before = try store.head(of: "login").number
         let refused = try http.request("/d/login/conflicts/restore", method: "POST", headers: headers, body: form)

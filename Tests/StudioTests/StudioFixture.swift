@@ -83,20 +83,23 @@ final class StudioFixture {
     }
 
     /// A studio in this process, fixed text metrics, on a free port.
-    func startStudio() throws -> Studio {
+    func startStudio(host: String = "127.0.0.1") throws -> Studio {
         var configuration = Studio.Configuration(
             storePath: storePath, author: "tester",
             openStore: { try Store.open(at: $0) },
             makeMeasurer: { FixedTextMeasurer() })
         configuration.keepAlive = 1
+        configuration.host = host
         return try Studio(configuration)
     }
 
-    /// The cookie a browser gets from the studio's URL.
-    static func cookie(_ studio: Studio) -> String {
-        let token = String(studio.url.split(separator: "=").last!)
-        return "plumb-studio-\(studio.port)=\(token)"
+    /// A session opened as a browser opens the studio's URL: its cookie and write key.
+    static func session(_ studio: Studio) -> (cookie: String, writeKey: String) {
+        try! RawHTTP(port: studio.port).studioSession(token: token(studio))
     }
+
+    /// The cookie of a new session.
+    static func cookie(_ studio: Studio) -> String { session(studio).cookie }
 
     static func token(_ studio: Studio) -> String {
         String(studio.url.split(separator: "=").last!)

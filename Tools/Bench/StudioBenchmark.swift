@@ -254,7 +254,7 @@ final class ServeProcess {
             throw BenchmarkError("plumb serve printed no address (\(url))")
         }
         self.port = port
-        cookie = "plumb-studio-\(port)=\(token)"
+        cookie = try RawHTTP(port: port).studioSession(token: String(token)).cookie
     }
 
     func stop() {

@@ -7,16 +7,32 @@ public struct RawHTTP: Sendable {
     public let port: UInt16
     /// Seconds a read may wait for the server.
     public let timeout: Int
+    /// Connects to ::1 instead of 127.0.0.1.
+    public let ipv6: Bool
 
-    public init(port: UInt16, timeout: Int = 30) {
+    public init(port: UInt16, timeout: Int = 30, ipv6: Bool = false) {
         self.port = port
         self.timeout = timeout
+        self.ipv6 = ipv6
     }
 
     public struct Response: Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: String
+    }
+
+    /// Opens a studio session as a browser opens the URL `plumb serve` prints: the cookie the
+    /// answer sets (`name=value`) and the write key its page hands to the studio's script.
+    public func studioSession(token: String) throws -> (cookie: String, writeKey: String) {
+        let answer = try request("/?token=\(token)")
+        guard answer.status == 200, let setCookie = answer.headers["set-cookie"],
+              let cookie = setCookie.split(separator: ";").first,
+              let start = answer.body.range(of: "name=\"plumb-write-key\" content=\""),
+              let end = answer.body[start.upperBound...].firstIndex(of: "\"") else {
+            throw HTTPTestError("the studio opened no session (\(answer.status) \(answer.body))")
+        }
+        return (String(cookie), String(answer.body[start.upperBound..<end]))
     }
 
     /// One request on a new connection (`Connection: close`); the response read to the end.
@@ -49,16 +65,27 @@ public struct RawHTTP: Sendable {
     }
 
     private func connect() throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw HTTPTestError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            _ = inet_pton(AF_INET6, "::1", &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))

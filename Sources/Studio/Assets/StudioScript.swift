@@ -6,7 +6,15 @@ enum StudioScript {
     static let text = #"""
         'use strict';
         (() => {
-          const token = document.querySelector('meta[name="plumb-token"]').content;
+          // The page that opens a session hands over its write key: kept in this origin's own
+          // storage (no other port can read it), then on to the page asked for.
+          const handed = document.querySelector('meta[name="plumb-write-key"]');
+          if (handed) {
+            localStorage.setItem('plumb-write-key', handed.content);
+            location.replace(document.querySelector('meta[name="plumb-next"]').content);
+            return;
+          }
+          const writeKey = localStorage.getItem('plumb-write-key') || '';
           const mainElement = () => document.getElementById('main');
           let loading = null;
           let reloadAgain = false;
@@ -67,7 +75,7 @@ enum StudioScript {
           async function post(path, fields) {
             const response = await fetch(path, {
               method: 'POST',
-              headers: { 'X-Plumb-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+              headers: { 'X-Plumb-Write': writeKey, 'Content-Type': 'application/x-www-form-urlencoded' },
               body: new URLSearchParams(fields).toString(),
             });
             const text = await response.text();

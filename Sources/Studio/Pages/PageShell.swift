@@ -5,9 +5,9 @@ func escape(_ text: String) -> String {
     XMLText.escaped(text)
 }
 
-/// The frame around every page: the head (styles, the script, this run's token for the
-/// script's writes), the top bar and `<main>`, which the script swaps for a fresh copy when
-/// the store changes.
+/// The frame around every page: the head (styles, the script), the top bar and `<main>`,
+/// which the script swaps for a fresh copy when the store changes. No page holds the token or
+/// a write key (`AccessGuard`).
 struct PageShell {
     var title: String
     /// The document the page shows (the script refreshes the page when it changes), or nil
@@ -15,7 +15,6 @@ struct PageShell {
     var document: String?
     /// Names the page for the script and for tests: documents, document, diff, sheet, conflicts.
     var page: String
-    var token: String
     var storeName: String
     /// Extra `data-` attributes of `<main>`, e.g. the selected view.
     var data: [(String, String)] = []
@@ -29,7 +28,6 @@ struct PageShell {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="plumb-token" content="\(escape(token))">
             <title>\(escape(title)) · Plumb studio</title>
             <link rel="stylesheet" href="/static/studio.css">
             <script src="/static/studio.js" defer></script>
