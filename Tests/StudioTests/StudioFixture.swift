@@ -113,11 +113,11 @@ final class ServeProcess {
     let url: String
     private let output = Pipe()
 
-    init(in folder: URL, arguments: [String] = []) throws {
+    init(in folder: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = Self.executable
         process.arguments = ["serve", "--port", "0", "--metrics", "fixed"] + arguments
         process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["PLUMB_AUTHOR": "studio", "NO_COLOR": "1"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["PLUMB_AUTHOR": "studio", "NO_COLOR": "1"].merging(environment) { $1 }) { $1 }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -64,28 +64,60 @@ enum ServeCommand: Command {
         }
         context.console.message("Plumb studio for \(storePath); Ctrl-C stops it.")
         context.console.print(studio.url)
-        if arguments.has("--open") { openBrowser(studio.url, console: context.console) }
+        let opener = arguments.has("--open") ? openBrowser(studio.url, context: context) : nil
         var received: Int32 = 0
         sigwait(&signals, &received)
         studio.stop()
+        if let opener { unlink(opener) }
         context.console.message("stopped")
     }
 
-    /// Starts `xdg-open URL` (found on PATH), its output to /dev/null; it is not waited for.
-    private static func openBrowser(_ url: String, console: Console) {
+    /// Opens the studio in the default browser without putting the token in a command line,
+    /// which any user of the machine can read (`/proc/PID/cmdline`): `xdg-open` is given a page
+    /// in a file only this user can read, which goes on to the address with the token. Returns
+    /// the file, removed when the studio stops; nil (with a warning) when the browser cannot be
+    /// started.
+    private static func openBrowser(_ url: String, context: Context) -> String? {
+        let folder = context.environment["XDG_RUNTIME_DIR"] ?? context.environment["TMPDIR"] ?? "/tmp"
+        var template = Array("\(folder)/plumb-studio-XXXXXX.html".utf8CString)
+        let descriptor = mkstemps(&template, 5)  // made with mode 0600
+        guard descriptor >= 0 else {
+            context.console.warn("cannot open a browser: \(FileSystem.describe(errno)) in \(folder); open the address yourself")
+            return nil
+        }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let page = """
+            <!DOCTYPE html>
+            <meta charset="utf-8">
+            <meta http-equiv="refresh" content="0;url=\(url)">
+            <title>Plumb studio</title>
+            <a href="\(url)">Open the Plumb studio</a>
+
+            """
+        let bytes = Array(page.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else {
+            unlink(path)
+            context.console.warn("cannot open a browser: the page for it could not be written in \(folder); open the address yourself")
+            return nil
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let words: [String] = ["xdg-open", url]
+        let words: [String] = ["xdg-open", "file://" + path]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawnp(&child, "xdg-open", &actions, nil, arguments, environ)
-        if status != 0 {
-            console.warn("cannot open a browser (xdg-open): \(FileSystem.describe(status)); open the address yourself")
+        guard status == 0 else {
+            unlink(path)
+            context.console.warn("cannot open a browser (xdg-open): \(FileSystem.describe(status)); open the address yourself")
+            return nil
         }
+        return path
     }
 }
 
