@@ -113,6 +113,8 @@ extension Store {
             return try body()
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
+        } catch is FileReplaced {
+            throw StoreError.replaced(path)
         }
     }
 }

@@ -182,6 +182,14 @@ public final class Store {
         }
     }
 
+    /// True when the store's path no longer names the file this connection opened (a backup
+    /// restored over it by `mv`, or the file removed). Writes refuse then (`StoreError.replaced`).
+    public var isReplaced: Bool { database.isReplaced }
+
+    /// After `isReplaced`: empties this connection's write-ahead log (folded into the file it
+    /// opened), which the file now at the path would otherwise read as its own.
+    public func releaseReplacedFile() { database.releaseLogOfReplacedFile() }
+
     /// Unix milliseconds now.
     public static func wallClock() -> UInt64 {
         UInt64(Date().timeIntervalSince1970 * 1000)

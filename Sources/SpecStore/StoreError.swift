@@ -17,6 +17,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case diskFull(String)
     case cannotCreate(path: String, reason: String)
     case busy(String)
+    case replaced(String)
     case noDocument(String, suggestion: String?)
     case documentExists(String)
     case noView(document: String, view: String)
@@ -53,6 +54,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             "\(path): the disk is full; nothing was written and the store is as it was. Free some space and try again."
         case .cannotCreate(let path, let reason): "\(path): cannot create the store (\(reason))"
         case .busy(let path): "\(path): the store stayed locked by another process; try again"
+        case .replaced(let path): "\(path): the store file was replaced or removed after it was opened; nothing was written (open the store again)"
         case .noDocument(let name, let suggestion):
             "no document \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? " (plumb docs lists the documents)")
         case .documentExists(let name): "document \"\(name)\" already exists"

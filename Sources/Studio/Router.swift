@@ -14,13 +14,15 @@ final class Router: @unchecked Sendable {
     let storeName: String
     let author: String
     let token: String
+    let summary: StoreSummary
     private let lock = Lock()
     private var access: AccessGuard?
     /// Counts the store's changes seen by the watcher; sent with every event.
     private var generation = 0
 
-    init(pool: WorkbenchPool, hub: EventHub, storeName: String, author: String, token: String) {
+    init(pool: WorkbenchPool, hub: EventHub, summary: StoreSummary, storeName: String, author: String, token: String) {
         self.pool = pool
+        self.summary = summary
         self.hub = hub
         self.storeName = storeName
         self.author = author
@@ -50,6 +52,12 @@ final class Router: @unchecked Sendable {
         lock.unlock()
         guard let access else { return .error(503, "the studio is starting; try again") }
         if let refusal = access.check(request) { return Self.secured(refusal) }
+        // Checked before every request (and again by every write, under the store's lock): the
+        // studio never reads a file that is gone, nor writes beside one put in its place, whose
+        // write-ahead log would then be read as the new file's own.
+        if summary.isReplaced {
+            return Self.secured(.error(503, "\(storeName): the store file was replaced or removed while the studio ran; nothing more is read or written through this studio: stop plumb serve and start it again"))
+        }
         do {
             return Self.secured(try route(request))
         } catch {

@@ -61,7 +61,7 @@ public final class Studio: @unchecked Sendable {
             Workbench(store: try configuration.openStore(configuration.storePath), measurer: try configuration.makeMeasurer())
         }
         let token = AccessGuard.newToken()
-        router = Router(pool: pool, hub: hub, storeName: configuration.storePath, author: configuration.author, token: token)
+        router = Router(pool: pool, hub: hub, summary: summary, storeName: configuration.storePath, author: configuration.author, token: token)
         let server = try HTTPServer(host: configuration.host, port: configuration.port) { [router] request in router.handle(request) }
         self.server = server
         port = server.port

@@ -23,7 +23,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The response for an error a handler threw: 400 or 404 for bad requests, 409 for an edit
-    /// that cannot be made as asked, 503 for a busy store, 500 for the rest (with the message, never a crash).
+    /// that cannot be made as asked, 503 for a busy or replaced store, 500 for the rest (with the message, never a crash).
     static func response(for error: any Error) -> HTTPResponse {
         switch error {
         case StudioError.badRequest(let message): return .error(400, message)
@@ -31,7 +31,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         case let error as StoreError:
             switch error {
             case .noDocument, .noView, .badRevision: return .error(404, error.description)
-            case .busy: return .error(503, error.description)
+            case .busy, .replaced: return .error(503, error.description)
             case .invalidEdit, .viewExists, .documentExists, .tagExists: return .error(409, error.description)
             default: return .error(500, error.description)
             }

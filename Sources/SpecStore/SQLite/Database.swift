@@ -6,6 +6,8 @@ package final class Database {
     private let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     package let path: String
+    /// The device and inode of the file opened (nil for an in-memory database).
+    private var file: (device: UInt64, inode: UInt64)?
 
     /// How a connection opens its file.
     package enum Mode {
@@ -43,6 +45,29 @@ package final class Database {
         }
         handle = pointer
         sqlite3_extended_result_codes(handle, 1)
+        file = Database.identity(path)
+    }
+
+    private static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// True when the path no longer names the file this connection opened: another file was
+    /// put in its place (a backup restored by `mv`), or it was removed. Writing then would put
+    /// pages in a write-ahead log that the file now at the path would read as its own.
+    package var isReplaced: Bool {
+        guard let file else { return false }
+        guard let now = Database.identity(path) else { return true }
+        return now != file
+    }
+
+    /// After the file was replaced: folds this connection's write-ahead log into the file it
+    /// opened and empties it. SQLite keeps the log of a moved file at close, and the log's name
+    /// is the path's, so the file now at the path would read the old file's pages as its own.
+    package func releaseLogOfReplacedFile() {
+        try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// A `file:` URI naming `path`, with `query`. An absolute path follows an empty authority
@@ -136,8 +161,15 @@ package final class Database {
 
     /// Runs `body` in a transaction that takes the write lock up front (`BEGIN IMMEDIATE`), so
     /// concurrent writers wait for each other instead of failing mid-way. Rolls back on error.
+    /// Refuses (`FileReplaced`) when the path no longer names the file opened (`isReplaced`),
+    /// checked once the lock is held, so no write reaches a file that is not the one opened.
     package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
+        guard !isReplaced else {
+            try? execute("ROLLBACK")
+            releaseLogOfReplacedFile()
+            throw FileReplaced(path: path)
+        }
         do {
             let result = try body()
             try execute("COMMIT")

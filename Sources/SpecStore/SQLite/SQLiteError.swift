@@ -37,3 +37,11 @@ package struct ResultCode: RawRepresentable, Equatable, Sendable {
     package static let cannotOpen = ResultCode(rawValue: 14)
     package static let notADatabase = ResultCode(rawValue: 26)
 }
+
+/// A write refused because the path no longer names the file the connection opened.
+package struct FileReplaced: Error, CustomStringConvertible {
+    package let path: String
+    package var description: String {
+        "\(path): the store file was replaced or removed after it was opened; nothing was written (open the store again)"
+    }
+}

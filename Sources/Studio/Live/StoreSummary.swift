@@ -15,6 +15,17 @@ final class StoreSummary: @unchecked Sendable {
         last = try Self.read(store)
     }
 
+    /// True when the store's path no longer names the file the studio opened (`Store.isReplaced`);
+    /// the log of the file opened is emptied then, so that the file now at the path does not
+    /// read it as its own.
+    var isReplaced: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard store.isReplaced else { return false }
+        store.releaseReplacedFile()
+        return true
+    }
+
     /// The documents whose summary differs from the last reading (empty when none, or when
     /// the store cannot be read just now: the next write tries again).
     func refresh() -> [String] {
