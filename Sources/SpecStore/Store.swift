@@ -186,6 +186,12 @@ public final class Store {
     /// restored over it by `mv`, or the file removed). Writes refuse then (`StoreError.replaced`).
     public var isReplaced: Bool { database.isReplaced }
 
+    /// Waits at most `milliseconds` for another process's lock (`busyTimeout` unless told), then
+    /// fails with `StoreError.busy`: for a server, whose pages should say so quickly.
+    public func waitForLocks(milliseconds: Int) throws {
+        try mapErrors { try database.execute("PRAGMA busy_timeout = \(max(0, milliseconds))") }
+    }
+
     /// After `isReplaced`: empties this connection's write-ahead log (folded into the file it
     /// opened), which the file now at the path would otherwise read as its own.
     public func releaseReplacedFile() { database.releaseLogOfReplacedFile() }

@@ -28,6 +28,9 @@ public final class Studio: @unchecked Sendable {
         public var workbenches = 2
         /// Seconds between keep-alive comments on an idle event stream.
         public var keepAlive: TimeInterval = 15
+        /// Milliseconds a request waits for another process's lock on the store, or for a free
+        /// workbench, before its page says the store is busy (503).
+        public var busyWait = 1_000
 
         public init(storePath: String, author: String, openStore: @escaping @Sendable (String) throws -> Store,
                     makeMeasurer: @escaping @Sendable () throws -> any TextMeasuring) {
@@ -57,8 +60,10 @@ public final class Studio: @unchecked Sendable {
         let watchStore = try configuration.openStore(configuration.storePath)
         summary = try StoreSummary(store: watchStore)
         hub = EventHub(keepAlive: configuration.keepAlive)
-        let pool = WorkbenchPool(limit: configuration.workbenches) {
-            Workbench(store: try configuration.openStore(configuration.storePath), measurer: try configuration.makeMeasurer())
+        let pool = WorkbenchPool(limit: configuration.workbenches, wait: Double(configuration.busyWait) / 1000) {
+            let store = try configuration.openStore(configuration.storePath)
+            try store.waitForLocks(milliseconds: configuration.busyWait)
+            return Workbench(store: store, measurer: try configuration.makeMeasurer())
         }
         let token = AccessGuard.newToken()
         router = Router(pool: pool, hub: hub, summary: summary, storeName: configuration.storePath, author: configuration.author, token: token)

@@ -11,6 +11,8 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
     case badRequest(String)
     /// Nothing at that path, or no such document, version or view: 404.
     case notFound(String)
+    /// Every workbench stayed busy: 503.
+    case busy(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         case .cannotWatch(let path, let reason): "\(path): cannot watch the store for changes: \(reason)"
         case .badRequest(let message): message
         case .notFound(let message): message
+        case .busy(let message): message
         }
     }
 
@@ -28,6 +31,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         switch error {
         case StudioError.badRequest(let message): return .error(400, message)
         case StudioError.notFound(let message): return .error(404, message)
+        case StudioError.busy(let message): return .error(503, message)
         case let error as StoreError:
             switch error {
             case .noDocument, .noView, .badRevision: return .error(404, error.description)

@@ -2,17 +2,20 @@ import FoundationEssentials
 import Glibc
 import Threading
 
-/// A few workbenches shared by the request threads: a request borrows one, waiting when all
-/// are busy. Made on first need, so an idle server holds at most what it has used.
+/// A few workbenches shared by the request threads: a request borrows one, waiting up to `wait`
+/// seconds when all are busy (then its page says so). Made on first need, so an idle server
+/// holds at most what it has used.
 final class WorkbenchPool: @unchecked Sendable {
     private let condition = Condition()
     private var idle: [Workbench] = []
     private var made = 0
     private let limit: Int
+    private let wait: Double
     private let make: () throws -> Workbench
 
-    init(limit: Int, make: @escaping () throws -> Workbench) {
+    init(limit: Int, wait: Double, make: @escaping () throws -> Workbench) {
         self.limit = max(1, limit)
+        self.wait = wait
         self.make = make
     }
 
@@ -25,7 +28,13 @@ final class WorkbenchPool: @unchecked Sendable {
 
     private func acquire() throws -> Workbench {
         condition.lock()
-        while idle.isEmpty && made >= limit { condition.wait() }
+        let deadline = Monotonic.seconds() + wait
+        while idle.isEmpty && made >= limit {
+            guard condition.wait(until: deadline) || !idle.isEmpty || made < limit else {
+                condition.unlock()
+                throw StudioError.busy("every store connection of the studio is busy with a slow request; try again")
+            }
+        }
         if let workbench = idle.popLast() {
             condition.unlock()
             return workbench
