@@ -5,7 +5,9 @@ import Threading
 
 /// An HTTP/1.1 server on libmicrohttpd: one thread per connection (so a stream of events may
 /// wait for the next event without holding up anybody else), bodies up to `maxBody` bytes,
-/// every response passed through `handler`.
+/// every response passed through `handler`. Idle connections close after `idleTimeout`, and
+/// slow ones make way for new ones (`WaitingConnections`), so slow clients cannot lock
+/// everybody out.
 ///
 /// The server stops (and its threads end) on `stop()` or when it is released.
 final class HTTPServer: @unchecked Sendable {
@@ -15,14 +17,17 @@ final class HTTPServer: @unchecked Sendable {
     static let maxBody = 1 << 20
     /// Open connections at once; more wait in the kernel's queue.
     static let connectionLimit: UInt32 = 256
-    /// Seconds an idle keep-alive connection stays open.
-    static let idleTimeout: UInt32 = 60
+    /// Seconds a connection may stay silent (above the event streams' keep-alive interval).
+    static let idleTimeout: UInt32 = 30
 
     let handler: Handler
     /// The port listened on (the one the system chose when asked for 0).
     private(set) var port: UInt16 = 0
     private var daemon: OpaquePointer?
     private let lock = Lock()
+    /// Beyond half the limit, a new connection closes the one that has waited longest for
+    /// its headers, so the other half is always there for requests being answered.
+    let waiting = WaitingConnections(quota: Int(connectionLimit / 2))
 
     /// Starts listening on `host` (an IPv4 or IPv6 address) and `port` (0: any free port).
     init(host: String, port: UInt16, handler: @escaping Handler) throws(StudioError) {
@@ -40,7 +45,7 @@ final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                plumb_mhd_start(UInt32(flags), socketAddress, accessHandler, context, requestCompleted, nil,
+                plumb_mhd_start(UInt32(flags), socketAddress, accessHandler, context, requestCompleted, context, connectionNotice, context,
                                 Self.connectionLimit, Self.idleTimeout)
             }
         }
@@ -82,6 +87,7 @@ final class HTTPServer: @unchecked Sendable {
                             uploadSize: UnsafeMutablePointer<Int>, uploadData: UnsafePointer<CChar>?,
                             context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = context.pointee else {
+            waiting.answering(plumb_mhd_connection_socket(connection))
             context.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
             return .YES
         }
@@ -148,10 +154,25 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
                          uploadSize: uploadSize, uploadData: uploadData, context: requestContext)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
+    if let context, let connection {
+        Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().waiting.answered(plumb_mhd_connection_socket(connection))
+    }
     guard let requestContext, let pending = requestContext.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pending).release()
     requestContext.pointee = nil
+}
+
+private let connectionNotice: MHD_NotifyConnectionCallback = { context, connection, _, notice in
+    guard let context, let connection else { return }
+    let waiting = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().waiting
+    let socket = plumb_mhd_connection_socket(connection)
+    // MHD_CONNECTION_NOTIFY_STARTED (0) and _CLOSED (1).
+    switch notice.rawValue {
+    case 0: waiting.opened(socket)
+    case 1: waiting.closed(socket)
+    default: break
+    }
 }
 
 private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
