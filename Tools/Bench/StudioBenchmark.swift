@@ -98,6 +98,16 @@ enum StudioBenchmark {
 
         try liveFigures(plumb, store: current, http: http, cookie: server.cookie, runs: max(3, runs / 3))
         try idleFigures(server)
+        try slowFigures(server, runs: runs, reference: page) { width += 1; return try get("/d/mixed2k?size=\(width)x852") }
+    }
+
+    /// The user's page while 256 connections hold their headers unfinished (issue 39), beside
+    /// the same page without them (the median above).
+    static func slowFigures(_ server: ServeProcess, runs: Int, reference: Double, page: () throws -> RawHTTP.Response) throws {
+        let slow = try SlowClients(port: server.port, count: 256)
+        defer { slow.close() }
+        let loaded = try Timing.median(runs: runs) { _ = try page() }
+        report("256 slow connections: the user's page loads", loaded, goal: 1, reference: reference, referenceName: "the page without them")
     }
 
     /// Commits by another process, timed from its start (a commit's own work included) to the

@@ -64,7 +64,7 @@ public struct RawHTTP: Sendable {
         return EventStream(socket: socket)
     }
 
-    private func connect() throws -> Int32 {
+    func connect() throws -> Int32 {
         let socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw HTTPTestError("socket: \(String(cString: strerror(errno)))") }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
@@ -165,4 +165,27 @@ public final class EventStream {
 public struct HTTPTestError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Connections that start a request and never finish its headers (a slow-header attack):
+/// held open until `close`.
+public final class SlowClients {
+    private var sockets: [Int32] = []
+
+    deinit { close() }
+
+    public init(port: UInt16, count: Int) throws {
+        let http = RawHTTP(port: port)
+        for _ in 0..<count {
+            let socket = try http.connect()
+            sockets.append(socket)
+            let start = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: ".utf8)
+            _ = start.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+    }
+
+    public func close() {
+        for socket in sockets { Glibc.close(socket) }
+        sockets = []
+    }
 }
