@@ -145,4 +145,51 @@ import Testing
             try await browser.wait(until: "document.querySelector('ol.versions li.current[data-rev=\"\(number)\"]') && document.querySelector('.screen g[data-view=title] text').textContent === '\(text)'", timeout: 60)
         }
     }
+
+    /// `plumb serve --open`: the page it hands `xdg-open` (a file) leads the browser into the
+    /// studio, where the buttons write, as after opening the printed address.
+    @Test func theOpenedPageLeadsIntoTheStudio() async throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        let bin = fixture.folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let opener = bin.appendingPathComponent("xdg-open")
+        try Data("#!/bin/sh\nprintf '%s' \"$1\" > \"$OPEN_LOG.tmp\" && mv \"$OPEN_LOG.tmp\" \"$OPEN_LOG\"\n".utf8).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let log = fixture.folder.appendingPathComponent("opened").path
+        let server = try ServeProcess(in: fixture.folder, arguments: ["--open"], environment: [
+            "PATH": "\(bin.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")", "OPEN_LOG": log,
+        ])
+        defer { server.stop() }
+        var page: String?
+        for _ in 0..<600 where page == nil {
+            page = try? String(contentsOfFile: log, encoding: .utf8)
+            if page == nil { usleep(50_000) }
+        }
+        let file = try #require(page, "xdg-open was started")
+        let browser = try await WebDriver()
+        do {
+            try await browser.navigate(file)
+            // The file's page and the session's page each go on to the next: a wait begun on
+            // one of them ends with it, so it is begun again until the studio's page is there.
+            var arrived = false
+            for _ in 0..<120 where !arrived {
+                arrived = (try? await browser.wait(until: "document.querySelector('main[data-page=documents] tr[data-document=login]')", timeout: 5)) != nil
+                if !arrived { usleep(250_000) }
+            }
+            #expect(arrived, "the opened page led to the documents page")
+            #expect(try await browser.script("return location.search;") == .string(""), "the token left the address")
+            try await browser.navigate(server.url.replacingOccurrences(of: "/?token=\(server.url.split(separator: "=").last!)", with: "/d/login/conflicts"))
+            try await browser.wait(until: "document.querySelector('main[data-page=conflicts] button[data-action=keep][data-view=ok]')", timeout: 60)
+            let before = try Store.open(at: fixture.storePath, access: .read).head(of: "login").number
+            try await browser.click("button[data-action=keep][data-view=ok]")
+            try await browser.wait(until: "document.getElementById('notice').textContent.includes('version')", timeout: 60)
+            #expect(try Store.open(at: fixture.storePath, access: .read).head(of: "login").number == before + 1)
+        } catch {
+            try? await browser.screenshot(to: FileManager.default.temporaryDirectory.appendingPathComponent("plumb-studio-open-failure.png").path)
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
 }
