@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LayoutSpec
+import Replication
 import SpecStore
 import SpecSync
 
@@ -37,8 +38,11 @@ public enum Plumb {
     /// Runs one command line (without the program name) and returns the exit status.
     /// `exitsAfter`: the process ends when this returns (the `plumb` program), so a command may
     /// leave its large results for the system to take back (`Context.releaseAtExit`).
+    /// `hub`: the PostgreSQL hub's code (`plumb-hub`, the tests); without it, a command that needs
+    /// a hub is run whole by `plumb-hub` beside this program, and its exit status is returned.
     public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
-                           exitsAfter: Bool = false) -> Int32 {
+                           exitsAfter: Bool = false, hub: (any HubAccess.Type)? = nil) -> Int32 {
+        let commandLine = arguments
         var arguments = arguments
         var storePath: String?
         do {
@@ -70,9 +74,14 @@ public enum Plumb {
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
         context.exitsAfter = exitsAfter
+        context.hubAccess = hub
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
-            try command.run(parsed, context: context)
+            do {
+                try command.run(parsed, context: context)
+            } catch is HubHandOver {
+                return try HelperProgram.beside("plumb-hub").handOver(commandLine, environment: environment)
+            }
             try console.checkOutput()
             context.compactIfDue()
             return ExitStatus.success

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Replication
 import SpecStore
 
 /// What every command gets: the environment, the console, and the store (opened on demand).
@@ -13,6 +14,9 @@ public final class Context {
     private var openedReader: Store?
     /// True when the process ends right after the command (see `Plumb.run`).
     var exitsAfter = false
+    /// The PostgreSQL hub's code where this program has it (`plumb-hub`, the tests); `nil` in
+    /// `plumb`, which does not link libpq.
+    var hubAccess: (any HubAccess.Type)?
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -119,3 +123,21 @@ private final class KeptUntilExit<T> {
     let value: T
     init(_ value: T) { self.value = value }
 }
+
+extension Context {
+    /// The hub's code; where this program lacks it, `HubHandOver`, which `Plumb.run` answers by
+    /// running the whole command line again in `plumb-hub`.
+    func hubType() throws(HubHandOver) -> any HubAccess.Type {
+        guard let hubAccess else { throw HubHandOver() }
+        return hubAccess
+    }
+
+    /// The hub at `url`, connected.
+    func hub(_ url: String) throws -> any HubAccess {
+        try hubType().init(url: url)
+    }
+}
+
+/// Thrown where a command needs the hub in a program without it (`plumb`), before the command
+/// has written anything or changed the store.
+struct HubHandOver: Error {}
