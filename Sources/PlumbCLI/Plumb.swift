@@ -39,7 +39,8 @@ public enum Plumb {
     /// `exitsAfter`: the process ends when this returns (the `plumb` program), so a command may
     /// leave its large results for the system to take back (`Context.releaseAtExit`).
     /// `hub`: the PostgreSQL hub's code (`plumb-hub`, the tests); without it, a command that needs
-    /// a hub is run whole by `plumb-hub` beside this program, and its exit status is returned.
+    /// a hub is run whole by `plumb-hub` beside this program (in this process's working
+    /// directory, on its standard streams), and its exit status is returned.
     public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
                            exitsAfter: Bool = false, hub: (any HubAccess.Type)? = nil) -> Int32 {
         let commandLine = arguments

@@ -138,6 +138,6 @@ extension Context {
     }
 }
 
-/// Thrown where a command needs the hub in a program without it (`plumb`), before the command
-/// has written anything or changed the store.
+/// Thrown where a command needs the hub in a program without it (`plumb`): before the command
+/// has written any output or version, so `plumb-hub` can do the whole command again.
 struct HubHandOver: Error {}
