@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "plumb", targets: ["plumb"]),
         .executable(name: "plumb-raster", targets: ["plumb-raster"]),
+        .executable(name: "plumb-hub", targets: ["plumb-hub"]),
     ],
     targets: [
         // C headers only: one module map and shim per system library, linked through pkg-config.
@@ -43,12 +44,18 @@ let package = Package(
             exclude: ["Migrations/hub"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
-        // Moving versions between stores: store to store, bundles, a PostgreSQL hub.
+        // Moving versions between stores: store to store, bundles, and what the commands need
+        // of a hub (its reports, its rows, `HubAccess`) without libpq.
+        .target(name: "Replication", dependencies: ["SpecStore", "SpecSync"]),
+        // The PostgreSQL hub (libpq), kept out of `plumb` so that every command does not load
+        // libpq and what it brings at start-up (issue 35).
         .target(
-            name: "Replication",
-            dependencies: ["SpecStore", "SpecSync", "CPostgres"],
+            name: "PostgresHub",
+            dependencies: ["Replication", "SpecStore", "SpecSync", "LayoutSpec", "CPostgres"],
             plugins: ["EmbedMigrationsPlugin"]
         ),
+        // `plumb` with the hub: run by `plumb` for push, pull, sync with a hub and `hub`.
+        .executableTarget(name: "plumb-hub", dependencies: ["PlumbCLI", "PostgresHub"]),
         // Locks, conditions and threads over POSIX: what the Swift Foundation's `NSLock`,
         // `NSCondition` and `Thread` did, without linking the whole Foundation into `plumb`.
         .target(name: "Threading"),
@@ -83,7 +90,7 @@ let package = Package(
         // Benchmarks, run on purpose: `swift run -c release plumb-bench`.
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PlumbCLI", "SeededRandom", "Interop",
+            dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "PostgresHub", "PlumbCLI", "SeededRandom", "Interop",
                            "BrowserCheck", "MergeSimulation", "RawHTTP"],
             path: "Tools/Bench"
         ),
@@ -104,7 +111,7 @@ let package = Package(
         .testTarget(name: "SpecSyncTests", dependencies: ["SeededRandom", "SpecSync", "LayoutSpec", "MergeSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SpecStoreTests", dependencies: ["SpecStore", "SpecSync", "LayoutSpec"]),
         .testTarget(
-            name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
+            name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "PostgresHub", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
         .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),

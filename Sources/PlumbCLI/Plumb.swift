@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LayoutSpec
+import Replication
 import SpecStore
 import SpecSync
 
@@ -35,7 +36,12 @@ public enum Plumb {
     static var commandNames: [String] { commands.map { $0.spec.name } }
 
     /// Runs one command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console) -> Int32 {
+    /// `hub`: the PostgreSQL hub's code (`plumb-hub`, the tests); without it, a command that needs
+    /// a hub is run whole by `plumb-hub` beside this program (in this process's working
+    /// directory, on its standard streams), and its exit status is returned.
+    public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
+                           hub: (any HubAccess.Type)? = nil) -> Int32 {
+        let commandLine = arguments
         var arguments = arguments
         var storePath: String?
         do {
@@ -66,9 +72,14 @@ public enum Plumb {
             return written(ExitStatus.success, console: console, prefix: "plumb \(name)")
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
+        context.hubAccess = hub
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
-            try command.run(parsed, context: context)
+            do {
+                try command.run(parsed, context: context)
+            } catch is HubHandOver {
+                return try HelperProgram.beside("plumb-hub").handOver(commandLine, environment: environment)
+            }
             try console.checkOutput()
             context.compactIfDue()
             return ExitStatus.success

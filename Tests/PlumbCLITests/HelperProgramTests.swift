@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `plumb-raster` as its own program: `plumb` finds it beside itself, says so in words when it
-/// is missing, passes its errors on, and leaves no temporary folder behind.
+/// `plumb-raster` and `plumb-hub` as programs of their own: `plumb` finds them beside itself,
+/// says so in words when one is missing, passes their errors on, and leaves no temporary folder
+/// behind.
 @Suite struct HelperProgramTests {
     /// The built `plumb-raster`, beside `plumb`.
     static var raster: URL { PlumbRunner.executable.deletingLastPathComponent().appendingPathComponent("plumb-raster") }
@@ -50,6 +51,61 @@ import Testing
         let missing = try run(Self.raster, ["pdf", "absent.svg", "out.pdf"], in: plumb.folder)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot read absent.svg"))
+    }
+
+    /// The built `plumb-hub`, beside `plumb`.
+    static var hub: URL { PlumbRunner.executable.deletingLastPathComponent().appendingPathComponent("plumb-hub") }
+
+    /// A push through `plumb` is `plumb-hub`'s: the same message (here libpq's, from a port
+    /// nothing listens on) and the same exit status as `plumb-hub` running that command line.
+    @Test func hubWorkIsHandedToPlumbHub() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("remote", "add", "origin", "postgresql://nobody@127.0.0.1:1/plumb").status == 0)
+        for arguments in [["push"], ["pull", "--json"], ["sync", "origin"], ["hub", "init", "postgresql://nobody@127.0.0.1:1/plumb"]] {
+            let handed = try run(PlumbRunner.executable, arguments, in: plumb.folder)
+            let direct = try run(Self.hub, arguments, in: plumb.folder)
+            #expect(handed.status == 1, "\(arguments): \(handed.stderr)")
+            #expect(handed.stderr.hasPrefix("plumb \(arguments[0]): cannot reach the hub: "), "\(handed.stderr)")
+            #expect(handed.status == direct.status && handed.stderr == direct.stderr, "\(handed) \(direct)")
+        }
+        // What `plumb` itself can tell needs no hand-over: a remote that is not there.
+        let missing = try run(PlumbRunner.executable, ["push", "upstream"], in: plumb.folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no remote named \"upstream\""), "\(missing.stderr)")
+    }
+
+    /// A `plumb` copied without `plumb-hub` says which program is missing, and changes nothing.
+    @Test func missingHubProgramIsSaidInWords() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("remote", "add", "origin", "postgresql://nobody@127.0.0.1:1/plumb").status == 0)
+        let alone = plumb.folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("plumb")
+        try FileManager.default.copyItem(at: PlumbRunner.executable, to: copy)
+        let result = try run(copy, ["pull"], in: plumb.folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("plumb pull: plumb-hub is not installed beside plumb"), "\(result.stderr)")
+    }
+
+    /// Only `plumb-hub` links libpq: `plumb` starts without loading it (issue 35).
+    @Test func onlyTheHubProgramLinksLibpq() throws {
+        func libraries(_ program: URL) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+            process.arguments = [program.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let listed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: listed, as: UTF8.self)
+        }
+        let plumb = try libraries(PlumbRunner.executable), hub = try libraries(Self.hub)
+        #expect(plumb.contains("libsqlite3"), "\(plumb)")
+        #expect(!plumb.contains("libpq"), "\(plumb)")
+        #expect(hub.contains("libpq"), "\(hub)")
     }
 
     private func run(_ program: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresHub
 import Replication
 import Testing
 

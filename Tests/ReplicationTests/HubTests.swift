@@ -1,5 +1,6 @@
 import Foundation
 import LayoutSpec
+import PostgresHub
 import Replication
 import SpecStore
 import SpecSync

@@ -2,6 +2,7 @@ import Foundation
 import LayoutEngine
 import LayoutSpec
 import PlumbCLI
+import PostgresHub
 import Replication
 import SpecStore
 import SpecSync
@@ -25,7 +26,7 @@ final class Replica {
         var out = "", err = ""
         let console = Console(out: { out += $0 }, err: { err += $0 }, isTerminal: false, errorIsTerminal: false, useColor: false)
         let environment = ["PLUMB_AUTHOR": name, "PLUMB_NOW_MS": String(now)]
-        let status = Plumb.run(["--store", storePath] + arguments, environment: environment, directory: folder.path, console: console)
+        let status = Plumb.run(["--store", storePath] + arguments, environment: environment, directory: folder.path, console: console, hub: Hub.self)
         lastOutput = out + err
         return status
     }

@@ -87,7 +87,7 @@ enum PushCommand: Command {
         try arguments.expect(0...1, spec)
         let store = try context.store()
         let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
-        let report = try Hub(url: remote.url).push(from: store, allSites: arguments.has("--all-sites"))
+        let report = try context.hub(remote.url).push(from: store, allSites: arguments.has("--all-sites"))
         HubReporting.pushed(report, to: remote, context: context, json: arguments.has("--json"))
     }
 }
@@ -104,10 +104,11 @@ enum PullCommand: Command {
         let store = try context.store()
         let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
+        let hub = try context.hub(remote.url)
         let progress = ProgressLine.start("pull", context: context)
         defer { progress?.finish() }
         progress?.phase("fetching from \(remote.name)")
-        let report = try Hub(url: remote.url).pull(into: store, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
+        let report = try hub.pull(into: store, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
         progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(HubReporting.json(report)))
@@ -138,7 +139,7 @@ enum HubCommand: Command {
             try arguments.expect(2...2, spec)
             let url = arguments.positionals[1]
             try RemoteURL.check(url, spec: spec)
-            let applied = try Hub.initialize(url: url)
+            let applied = try context.hubType().initialize(url: url)
             context.console.message(applied == 0 ? "the hub is up to date" : "hub ready (\(TransferReporting.plural(applied, "schema step")) applied)")
         case "grant":
             try arguments.expect(2...2, spec)
@@ -147,7 +148,7 @@ enum HubCommand: Command {
             guard let role = arguments.value("--role") else { throw CLIError.usage("--role is required", command: spec) }
             let sites = try siteArguments(arguments)
             let documents = arguments.values("--document").isEmpty ? ["*"] : arguments.values("--document")
-            try Hub(url: url).grant(role: role, sites: sites, documents: documents, readOnly: arguments.has("--read-only"))
+            try context.hub(url).grant(role: role, sites: sites, documents: documents, readOnly: arguments.has("--read-only"))
             let what = arguments.has("--read-only") ? "read" : "push \(sites.count) site\(sites.count == 1 ? "" : "s") and read"
             context.console.message("granted \(role): \(what) \(documents == ["*"] ? "all documents" : documents.joined(separator: ", "))")
         case "revoke":
@@ -156,7 +157,7 @@ enum HubCommand: Command {
             try RemoteURL.check(url, spec: spec)
             guard let role = arguments.value("--role") else { throw CLIError.usage("--role is required", command: spec) }
             let sites = try siteArguments(arguments), documents = arguments.values("--document")
-            try Hub(url: url).revoke(role: role, sites: sites, documents: documents)
+            try context.hub(url).revoke(role: role, sites: sites, documents: documents)
             let what = sites.isEmpty && documents.isEmpty ? "everything" : (sites.map { "site \($0.short)" } + documents.map { "document \($0)" }).joined(separator: ", ")
             context.console.message("revoked from \(role): \(what)")
         default:

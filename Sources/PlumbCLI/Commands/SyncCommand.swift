@@ -74,12 +74,12 @@ func realPath(_ path: String) -> String {
 extension SyncCommand {
     /// `plumb sync REMOTE`: pull, then push.
     static func syncWithHub(_ remote: Remote, local: Store, skew: UInt64, arguments: ParsedArguments, context: Context) throws {
-        let hub = try Hub(url: remote.url)
+        let hub = try context.hub(remote.url)
         let progress = ProgressLine.start("sync", context: context)
         defer { progress?.finish() }
         let pulled = try hub.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
         progress?.phase("pushing")
-        let pushed = try hub.push(from: local)
+        let pushed = try hub.push(from: local, allSites: false)
         progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Replication
 import SpecStore
 
 /// What every command gets: the environment, the console, and the store (opened on demand).
@@ -11,6 +12,9 @@ public final class Context {
     public let storePath: String?
     private var openedStore: Store?
     private var openedReader: Store?
+    /// The PostgreSQL hub's code where this program has it (`plumb-hub`, the tests); `nil` in
+    /// `plumb`, which does not link libpq.
+    var hubAccess: (any HubAccess.Type)?
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -101,3 +105,21 @@ extension Store {
         return absolute
     }
 }
+
+extension Context {
+    /// The hub's code; where this program lacks it, `HubHandOver`, which `Plumb.run` answers by
+    /// running the whole command line again in `plumb-hub`.
+    func hubType() throws(HubHandOver) -> any HubAccess.Type {
+        guard let hubAccess else { throw HubHandOver() }
+        return hubAccess
+    }
+
+    /// The hub at `url`, connected.
+    func hub(_ url: String) throws -> any HubAccess {
+        try hubType().init(url: url)
+    }
+}
+
+/// Thrown where a command needs the hub in a program without it (`plumb`): before the command
+/// has written any output or version, so `plumb-hub` can do the whole command again.
+struct HubHandOver: Error {}

@@ -1,13 +1,14 @@
 import Glibc
 
-/// A helper program installed beside `plumb` (`plumb-raster`), run as git runs
+/// A helper program installed beside `plumb` (`plumb-raster`, `plumb-hub`), run as git runs
 /// `git-remote-https`: the optional parts live in their own executables so that `plumb` itself
-/// does not load their libraries (librsvg, cairo, pango, glib) at every start (issue 35).
+/// does not load their libraries (librsvg, cairo, pango, glib; libpq) at every start (issue 35).
 ///
 /// It is found in the folder of the running executable (`/proc/self/exe`): beside `plumb` when
 /// installed, `.build/debug` under `swift build` and `swift test`, where the helpers are built
-/// too. It is run with `posix_spawn` (no whole Foundation in `plumb`): stdin and stdout are
-/// /dev/null, stderr is one pipe read back for the error message; data goes through files.
+/// too. It is run with `posix_spawn` (no whole Foundation in `plumb`), in one of two ways:
+/// `run` (stdin and stdout are /dev/null, stderr is one pipe read back for the error message;
+/// data goes through files) and `handOver` (the helper does the whole command in plumb's place).
 struct HelperProgram {
     /// The helper's name, for messages.
     let name: String
@@ -68,19 +69,41 @@ struct HelperProgram {
                 break
             }
         }
+        let message = String(decoding: said, as: UTF8.self).trimmingTrailingNewlines
+        let code = try exitStatus(of: child, message: message)
+        if code != 0 {
+            throw CLIError.failure(message.isEmpty ? "\(name) failed (exit status \(code))" : message)
+        }
+    }
+
+    /// Runs the helper in this program's place on `commandLine` (this program's arguments, as
+    /// given) and returns its exit status, which becomes this program's: it reads this program's
+    /// stdin and writes its stdout and stderr (progress, messages, data), with the command's
+    /// `environment`, in this process's working directory (the command's, in `plumb`: Swift's
+    /// Glibc has no `posix_spawn_file_actions_addchdir_np` to give it another).
+    func handOver(_ commandLine: [String], environment: [String: String]) throws(CLIError) -> Int32 {
+        let argv: [UnsafeMutablePointer<CChar>?] = ([name] + commandLine).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, path, nil, nil, argv, envp)
+        guard spawned == 0 else {
+            throw CLIError.failure("cannot run \(path): \(FileSystem.describe(spawned))")
+        }
+        return try exitStatus(of: child, message: "")
+    }
+
+    /// The exit status of `child` once it ends; a signal is an error, with what it said.
+    private func exitStatus(of child: pid_t, message: String) throws(CLIError) -> Int32 {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {
             guard errno == EINTR else { throw CLIError.failure("cannot wait for \(name): \(FileSystem.describe(errno))") }
         }
-        let message = String(decoding: said, as: UTF8.self).trimmingTrailingNewlines
         let signal = status & 0x7f
-        let code = (status >> 8) & 0xff
         if signal != 0 {
             throw CLIError.failure("\(name) was stopped by signal \(signal)" + (message.isEmpty ? "" : ": \(message)"))
         }
-        if code != 0 {
-            throw CLIError.failure(message.isEmpty ? "\(name) failed (exit status \(code))" : message)
-        }
+        return (status >> 8) & 0xff
     }
 }
 

@@ -25,8 +25,6 @@ extension HubRowTable {
     func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
 }
 
-extension PostgresResult: HubRowTable {}
-
 /// Turns the hub's version and change rows back into whole, checked version payloads. A bad row
 /// spoils only its own version: the others come back, and the bad ones are named.
 public enum HubRows {
@@ -106,7 +104,7 @@ public enum HubRows {
     }
 
     /// Text from the hub for a message: printable ASCII kept, the rest escaped, cut short.
-    static func shown(_ text: String?) -> String {
+    public static func shown(_ text: String?) -> String {
         guard let text else { return "(none)" }
         var out = ""
         for scalar in text.unicodeScalars.prefix(80) {

@@ -1,9 +1,10 @@
+import Replication
 import SpecStore
 import SpecSync
 
 /// A PostgreSQL hub (DESIGN.md §5): it stores versions and their changes; clients push what it
 /// lacks and pull what they lack, then merge with the same rules as store-to-store sync.
-public final class Hub {
+public final class Hub: HubAccess {
     let connection: PostgresConnection
 
     /// The hub schema steps this Plumb carries (`Migrations/hub`).

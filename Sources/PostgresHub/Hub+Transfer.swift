@@ -1,37 +1,7 @@
 import LayoutSpec
+import Replication
 import SpecStore
 import SpecSync
-
-/// What a push sent, and what it left out.
-public struct PushReport: Sendable, Equatable {
-    /// Versions the hub did not have before.
-    public var versions = 0
-    public var changes = 0
-    public var documents: Set<String> = []
-    /// What this role may not push, with why: documents it may not write, sites it may not push.
-    public var skipped: [Skipped] = []
-
-    /// Versions left out of a push, and why.
-    public struct Skipped: Sendable, Equatable {
-        /// The document (or, for a site, the site id) left out.
-        public let name: String
-        public let isSite: Bool
-        public let versions: Int
-        public let reason: String
-    }
-
-    public init() {}
-}
-
-/// What a pull brought, and the versions on the hub it refused.
-public struct PullReport: Sendable, Equatable {
-    public var imported = ImportReport()
-    /// Bad versions on the hub (an older hub, or rows its owner wrote): named, never applied;
-    /// the versions building on them wait.
-    public var refused: [RefusedVersion] = []
-
-    public init() {}
-}
 
 extension Hub {
     /// Pushes the versions the hub lacks, in one transaction: a retried push adds nothing twice,
@@ -231,3 +201,6 @@ extension Hub {
         return out + "}"
     }
 }
+
+/// The hub's query results are rows of text cells, as `HubRows` reads them.
+extension PostgresResult: HubRowTable {}
