@@ -19,6 +19,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
+    case lineHeight, letterSpacing
     // Stacks.
     case orientation, spacing
     // Grids.
@@ -67,6 +68,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .numberOfLines, .row, .column: .count(minimum: 0)
         case .rowSpan, .columnSpan: .count(minimum: 1)
         case .lineBreakMode: .choice(LineBreakMode.allCases.map(\.rawValue))
+        case .lineHeight: .textSpacing(allowsNegative: false)
+        case .letterSpacing: .textSpacing(allowsNegative: true)
         case .orientation: .choice(Orientation.allCases.map(\.rawValue))
         case .rows, .columns: .tracks
         }
@@ -84,7 +87,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode:
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
@@ -124,6 +127,9 @@ public enum PropertyType: Hashable, Sendable {
     case fontSize
     /// A number from 0 to 1.
     case fraction
+    /// Points (a number) or a percentage of the font size (`"150%"`), each of magnitude at
+    /// most 10000; negative only when `allowsNegative`.
+    case textSpacing(allowsNegative: Bool)
     /// A whole number ≥ `minimum`.
     case count(minimum: Int)
     /// One of a fixed list of names.

@@ -37,6 +37,8 @@ extension View {
         case .textVerticalAlignment: textVerticalAlignment.map { .string($0.rawValue) }
         case .numberOfLines: numberOfLines.map { .number(Double($0)) }
         case .lineBreakMode: lineBreakMode.map { .string($0.rawValue) }
+        case .lineHeight: lineHeight.map(\.json)
+        case .letterSpacing: letterSpacing.map(\.json)
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -89,6 +91,8 @@ extension View {
         case .textVerticalAlignment: textVerticalAlignment = value?.string.flatMap(TextVerticalAlignment.init(rawValue:))
         case .numberOfLines: numberOfLines = value?.number.map { Int($0) }
         case .lineBreakMode: lineBreakMode = value?.string.flatMap(LineBreakMode.init(rawValue:))
+        case .lineHeight: lineHeight = value.flatMap(TextSpacing.init(json:))
+        case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
         case .rows: rows = value?.tracks

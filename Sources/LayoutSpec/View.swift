@@ -41,6 +41,11 @@ public struct View: Hashable, Sendable {
     /// 0 = unlimited.
     public var numberOfLines: Int?
     public var lineBreakMode: LineBreakMode?
+    /// Distance from one line's top to the next's; the space beyond the font's ascent and
+    /// descent goes half above and half below each line. Unset: the font's own line height.
+    public var lineHeight: TextSpacing?
+    /// Space added after every character. Unset: none.
+    public var letterSpacing: TextSpacing?
 
     public var orientation: Orientation?
     public var spacing: Double?
@@ -65,6 +70,16 @@ extension View {
     /// The font with defaults filled in (`system`, 17 pt, regular).
     public var resolvedFont: Font {
         Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+    }
+
+    /// The line height in points, `nil` for the font's own.
+    public var resolvedLineHeight: Double? {
+        lineHeight?.points(fontSize: fontSize ?? Font.standard.size)
+    }
+
+    /// The letter spacing in points (0 when unset).
+    public var resolvedLetterSpacing: Double {
+        letterSpacing?.points(fontSize: fontSize ?? Font.standard.size) ?? 0
     }
 
     /// The text alignment with the kind's default (buttons centre, labels left).

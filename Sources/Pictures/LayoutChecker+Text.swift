@@ -16,7 +16,8 @@ extension LayoutChecker {
         let wraps = (view.numberOfLines ?? 1) != 1
         let whole = LineLayout(
             text: text, font: view.resolvedFont, maxWidth: wraps ? content.width : .infinity, maxHeight: .infinity,
-            numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, measurer: measurer)
+            numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, lineHeight: view.resolvedLineHeight,
+            letterSpacing: view.resolvedLetterSpacing, measurer: measurer)
         let shown = block.lines.map(\.text)
         var problems: [String] = []
         if shown.count < whole.lines.count {

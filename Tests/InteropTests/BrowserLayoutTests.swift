@@ -72,6 +72,36 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Labels with their own line heights (points and percentages, taller and shorter than the
+    /// font's) and letter spacing (points, percentages, negative), hugging their text in a
+    /// stack, wrapping at a fixed width, and in a row: every box where `plumb resolve` puts it.
+    @Test func lineHeightsAndLetterSpacingLayOutAsPlumbDoes() throws {
+        let text = #"""
+            {"plumb": 1, "name": "text-spacing", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "horizontalAlignment": "left", "verticalAlignment": "top", "children": [
+                {"id": "tall", "kind": "label", "text": "Tall lines", "lineHeight": 40},
+                {"id": "short", "kind": "label", "text": "Short lines", "font": {"size": 30}, "lineHeight": 18},
+                {"id": "percent", "kind": "label", "text": "Half again", "font": {"size": 20}, "lineHeight": "150%"},
+                {"id": "spaced", "kind": "label", "text": "Spaced out", "letterSpacing": 3},
+                {"id": "tight", "kind": "label", "text": "Tight heading", "font": {"size": 28, "weight": "bold"}, "letterSpacing": "-2%"},
+                {"id": "wide", "kind": "label", "text": "Ten percent", "letterSpacing": "10%", "lineHeight": "120%"},
+                {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
+                 "text": "A paragraph of several words that wraps over a few lines at this width"},
+                {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
+                  {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
+                  {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}
+                ]},
+                {"id": "after", "width": 20, "height": 20, "backgroundColor": "#FF0000"}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "text-spacing.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "text-spacing", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

@@ -213,7 +213,7 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]
@@ -227,6 +227,7 @@ struct SpecCodecTests {
         case .length: .number(12.5)
         case .fontSize: .number(13)
         case .fraction: .number(0.25)
+        case .textSpacing: .string("150%")
         case .count(let minimum): .number(Double(minimum + 2))
         case .choice(let names): .string(names.last!)
         case .text: .string("hello \"world\"\n")

@@ -12,7 +12,8 @@ import LayoutSpec
 /// - `grid`: a CSS grid: fixed tracks in px, `auto` as `max-content`, star tracks as
 ///   `minmax(max-content, Nfr)` (Plumb's star track is never below its content).
 /// - `label`/`button`: the text in a `<span>` placed by `textAlignment` ×
-///   `textVerticalAlignment`, in the face the measurer measured with and its line height.
+///   `textVerticalAlignment`, in the face the measurer measured with, at the label's line
+///   height (else the face's own) and letter spacing.
 /// The root fills the window, so resizing the window lays the design out again.
 public struct HTMLExporter {
     public let spec: Spec
@@ -233,7 +234,9 @@ public struct HTMLExporter {
         style.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font)))
         style.add("font-size", CSSDeclarations.px(font.size))
         if font.weight != .regular { style.add("font-weight", "\(font.weight.numericWeight)") }
-        style.add("line-height", CSSDeclarations.px(measurer.lineMetrics(of: font).lineHeight))
+        style.add("line-height", CSSDeclarations.px(view.resolvedLineHeight ?? measurer.lineMetrics(of: font).lineHeight))
+        let letterSpacing = view.resolvedLetterSpacing
+        if letterSpacing != 0 { style.add("letter-spacing", CSSDeclarations.px(letterSpacing)) }
         style.add("color", view.textColor ?? "#000000")
         let lines = view.numberOfLines ?? 1
         // Plumb neither counts nor shows spaces at the end of a line; CSS keeps them at hard breaks.

@@ -102,7 +102,8 @@ extension Resolver {
         let lines = LineLayout(
             text: view.pointee.text ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
             maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
-            lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, measurer: measurer)
+            lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, lineHeight: view.pointee.resolvedLineHeight,
+            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
         let block = TextPlacement.place(
             lines, in: content, alignment: view.pointee.resolvedTextAlignment,
             verticalAlignment: view.pointee.textVerticalAlignment ?? .middle)

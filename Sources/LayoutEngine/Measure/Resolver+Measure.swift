@@ -125,7 +125,8 @@ extension Resolver {
         let lines = LineLayout(
             text: text, font: view.pointee.resolvedFont, maxWidth: wrapWidth, maxHeight: .infinity,
             numberOfLines: numberOfLines, lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail,
-            measurer: measurer)
+            lineHeight: view.pointee.resolvedLineHeight,
+            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
         return lines.size
     }
 }

@@ -44,6 +44,9 @@ enum SpecGenerator {
         switch type {
         case .length: return .number(input.pick(lengths))
         case .fontSize: return .number(input.pick([0.001, 1, 12, 17, 100, 10_000]))
+        case .textSpacing(let allowsNegative):
+            let amounts: [JSONValue] = [.number(0), .number(1.5), .number(24), .number(10_000), .string("150%"), .string("0%")]
+            return input.pick(allowsNegative ? amounts + [.number(-2), .string("-5%")] : amounts)
         case .count(let minimum): return .number(Double(max(minimum, input.pick([0, 1, 2, 3, 5, 10, 1_000_000]))))
         case .choice(let names): return .string(input.pick(names))
         case .text: return .string(input.pick(texts))
