@@ -176,7 +176,17 @@ import Testing
                           "textAlignVertical": "BOTTOM", "textAutoResize": "WIDTH_AND_HEIGHT", "textCase": "UPPER", "letterSpacing": 1}
                 """#),
             Self.node("6:3", "TEXT", "Body", Self.box(10, 60, 200, 100), #"""
-                "characters": "Long text", "style": {"fontSize": 12, "textAutoResize": "HEIGHT", "textAlignHorizontal": "JUSTIFIED"}
+                "characters": "Long text", "style": {"fontSize": 12, "textAutoResize": "HEIGHT", "textAlignHorizontal": "JUSTIFIED",
+                          "lineHeightPx": 18, "lineHeightUnit": "FONT_SIZE_%", "lineHeightPercentFontSize": 150}
+                """#),
+            Self.node("6:4", "TEXT", "Caption", Self.box(10, 170, 100, 20), #"""
+                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24}
+                """#),
+            Self.node("6:5", "TEXT", "Note", Self.box(120, 170, 100, 20), #"""
+                "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 14.0625, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100}
+                """#),
+            Self.node("6:6", "TEXT", "Loose", Self.box(120, 190, 100, 20), #"""
+                "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 16.875, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 120}
                 """#),
         ])])
         let title = try Self.view(frame, "title")
@@ -187,7 +197,13 @@ import Testing
         #expect(title.width == nil && title.height == nil && title.numberOfLines == 2)
         let body = try Self.view(frame, "body")
         #expect(body.width == 200 && body.height == nil && body.numberOfLines == 0 && body.textVerticalAlignment == .top)
-        #expect(frame.summary.unexpressed["letter spacing"] == 1)
+        #expect(title.letterSpacing == .points(1) && title.lineHeight == nil)
+        #expect(body.lineHeight == .percent(150) && body.letterSpacing == nil)
+        let caption = try Self.view(frame, "caption")
+        #expect(caption.lineHeight == .points(20) && caption.letterSpacing == .points(-0.24))
+        #expect(try Self.view(frame, "note").lineHeight == nil)
+        #expect(try Self.view(frame, "loose").lineHeight == .points(16.875))
+        #expect(frame.summary.unexpressed["letter spacing"] == nil)
         #expect(frame.summary.approximated["justified text (imported as left)"] == 1)
         #expect(frame.summary.approximated["text case (written into the text)"] == 1)
     }

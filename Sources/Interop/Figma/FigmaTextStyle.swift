@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 import LayoutSpec
 
-/// `TEXT` nodes as labels: characters, font, colour, the nine text positions, and
-/// `textAutoResize` as explicit size and `numberOfLines`.
+/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, the nine
+/// text positions, and `textAutoResize` as explicit size and `numberOfLines`.
 enum FigmaTextStyle {
     static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
         guard let text = node.text else { return }
@@ -27,10 +27,29 @@ enum FigmaTextStyle {
         }
         view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
         if text.italic { summary.unexpressed("italic") }
-        if text.letterSpacing != 0 { summary.unexpressed("letter spacing") }
-        if let unit = text.lineHeightUnit, unit != "INTRINSIC_%" { summary.unexpressed("set line height") }
+        if text.letterSpacing != 0, text.letterSpacing.isFinite {
+            view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
+        }
+        view.lineHeight = lineHeight(text)
         if let decoration = text.textDecoration, decoration != "NONE" { summary.unexpressed(decoration.lowercased()) }
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
+    }
+
+    /// A line height set in the design: pixels as points, a percentage of the font size as
+    /// one, a percentage of the font's own other than 100 % as Figma's pixels. Nil for the
+    /// font's own (`INTRINSIC_%` at 100 %), which the measuring font gives.
+    private static func lineHeight(_ text: FigmaText) -> TextSpacing? {
+        let pixels = text.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? TextSpacing.points(round3(min($0, 10_000))) : nil }
+        switch text.lineHeightUnit {
+        case "PIXELS"?: return pixels
+        case "FONT_SIZE_%"?:
+            if let percent = text.lineHeightPercentFontSize, percent.isFinite, percent >= 0 { return .percent(round3(min(percent, 10_000))) }
+            return pixels
+        case "INTRINSIC_%"?:
+            guard let percent = text.lineHeightPercent, percent.isFinite, abs(percent - 100) > 0.001 else { return nil }
+            return pixels
+        default: return nil
+        }
     }
 
     /// Each word's first character upper-cased, the rest as typed (Figma's title case, like
