@@ -102,6 +102,32 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// A grid with its own size along a stack shares it among its star tracks (a 2 × `*` grid
+    /// 100 tall: rows of 50), and without one sizes them to their content; across the stack
+    /// likewise.
+    @Test func gridsWithTheirOwnSizeInsideStacks() throws {
+        let cell = #"{"id": "%@", "kind": "label", "text": "Cell", "row": %d, "column": %d}"#
+        func cells(_ prefix: String) -> String {
+            (0..<4).map { String(format: cell, "\(prefix)\($0)", $0 / 2, $0 % 2) }.joined(separator: ", ")
+        }
+        let text = #"""
+            {"plumb": 1, "name": "grids-in-stacks", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "children": [
+                {"id": "tall", "kind": "grid", "height": 100, "rows": ["*", "*"], "columns": ["*", "*"], "children": [\#(cells("t"))]},
+                {"id": "hugging", "kind": "grid", "rows": ["*", "2*"], "columns": ["*", "*"], "children": [\#(cells("h"))]},
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "height": 80, "children": [
+                  {"id": "wide", "kind": "grid", "width": 200, "rows": ["*", "*"], "columns": ["*", "3*"], "children": [\#(cells("w"))]},
+                  {"id": "narrow", "kind": "grid", "rows": ["*", "*"], "columns": ["*", "*"], "children": [\#(cells("n"))]}
+                ]}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "grids-in-stacks.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "grids-in-stacks", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

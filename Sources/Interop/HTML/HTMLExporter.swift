@@ -119,8 +119,9 @@ public struct HTMLExporter {
             return "s"
         case .grid:
             let stack = parent?.kind == .stack ? (parent?.orientation ?? .vertical) : nil
-            let contentWidth = parent != nil && (stack == .horizontal || (view.width == nil && (view.horizontalAlignment ?? .fill) != .fill))
-            let contentHeight = parent != nil && (stack == .vertical || (view.height == nil && (view.verticalAlignment ?? .fill) != .fill))
+            // Along a stack, or not filling its slot, a grid without its own length hugs its content.
+            let contentWidth = parent != nil && view.width == nil && (stack == .horizontal || (view.horizontalAlignment ?? .fill) != .fill)
+            let contentHeight = parent != nil && view.height == nil && (stack == .vertical || (view.verticalAlignment ?? .fill) != .fill)
             style.add("grid-template-columns", Self.tracks(view.columns, sizedToContent: contentWidth))
             style.add("grid-template-rows", Self.tracks(view.rows, sizedToContent: contentHeight))
             if let spacing = view.columnSpacing, spacing > 0 { style.add("column-gap", CSSDeclarations.px(spacing)) }
@@ -132,7 +133,7 @@ public struct HTMLExporter {
     /// Plumb tracks as CSS: `44` → `44px`, `auto` → `max-content`, `2*` →
     /// `minmax(min-content,2fr)` (a star track shares what is left but never goes below its
     /// content, as Plumb pins it). On an axis the grid sizes to its content (no size of its
-    /// own and not filling its slot, or along a stack) Plumb's star tracks are `auto`: CSS
+    /// own, and along a stack or not filling its slot) Plumb's star tracks are `auto`: CSS
     /// would size `fr` tracks in proportion to their weights there instead.
     static func tracks(_ tracks: [Track]?, sizedToContent: Bool) -> String {
         let list = (tracks?.isEmpty ?? true) ? [Track.star(1)] : tracks!
