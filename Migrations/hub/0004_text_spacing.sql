@@ -1,13 +1,16 @@
 -- Line height and letter spacing (issue 36): points, or a percentage of the font size written as
 -- a string ("150%"). `minimum` holds the least number allowed: 0 for line height, -10000 for
 -- letter spacing; the most is 10000 either way (LayoutSpec's `PropertyType.textSpacing`).
+-- A stack's spacing may be negative (an offset, overlapping children), and a child may float.
 ALTER TABLE plumb_properties DROP CONSTRAINT plumb_properties_type_check;
 ALTER TABLE plumb_properties ADD CONSTRAINT plumb_properties_type_check
     CHECK (type IN ('length', 'fontSize', 'fraction', 'count', 'choice', 'text', 'color', 'tracks',
-                    'viewID', 'orderKey', 'bool', 'textSpacing'));
+                    'viewID', 'orderKey', 'bool', 'textSpacing', 'offset'));
 INSERT INTO plumb_properties (name, type, minimum, choices) VALUES
     ('lineHeight', 'textSpacing', 0, NULL),
-    ('letterSpacing', 'textSpacing', -10000, NULL);
+    ('letterSpacing', 'textSpacing', -10000, NULL),
+    ('floating', 'bool', NULL, NULL);
+UPDATE plumb_properties SET type = 'offset' WHERE name = 'spacing';
 
 CREATE OR REPLACE FUNCTION plumb_value_fits(type text, minimum integer, choices text[], kind text, number numeric, string text, value jsonb)
 RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
@@ -23,6 +26,7 @@ RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
         WHEN 'viewID' THEN kind = 'null' OR plumb_is_identifier(string)
         WHEN 'orderKey' THEN string !~ '[^0-9A-Za-z]' AND length(string) BETWEEN 1 AND 1000
         WHEN 'bool' THEN kind = 'boolean'
+        WHEN 'offset' THEN number BETWEEN -1000000 AND 1000000
         WHEN 'textSpacing' THEN CASE
             WHEN kind = 'number' THEN number BETWEEN minimum AND 10000
             WHEN string ~ '^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]{1,3})?%$'
@@ -44,6 +48,7 @@ CREATE OR REPLACE FUNCTION plumb_expectation(type text, minimum integer, choices
         WHEN 'viewID' THEN 'a view id or null'
         WHEN 'orderKey' THEN 'an order key (1–1000 base-62 digits)'
         WHEN 'bool' THEN 'true or false'
+        WHEN 'offset' THEN 'a number from -1000000 to 1000000'
         WHEN 'textSpacing' THEN format('points (a number from %s to 10000) or a percentage of the font size ("150%%")', minimum)
     END
 $$;

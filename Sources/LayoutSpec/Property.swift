@@ -26,6 +26,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case rows, columns, rowSpacing, columnSpacing
     // Children of grids.
     case row, column, rowSpan, columnSpan
+    // Children of stacks.
+    case floating
 
     /// Longest accepted `text`, in characters (graphemes); also at most 25 Unicode scalars and
     /// 100 UTF-8 bytes per character of the limit (`PropertyType.scalarsPerCharacter`).
@@ -47,12 +49,13 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
         case .order: .orderKey
-        case .alive: .bool
+        case .alive, .floating: .bool
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .spacing, .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
             .length
+        case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
         case .verticalAlignment: .choice(VerticalAlignment.allCases.map(\.rawValue))
         case .visibility: .choice(Visibility.allCases.map(\.rawValue))
@@ -125,6 +128,8 @@ public enum PropertyType: Hashable, Sendable {
     case length
     /// A finite number > 0, in points.
     case fontSize
+    /// A number from -1000000 to 1000000, in points: a length that may be negative.
+    case offset
     /// A number from 0 to 1.
     case fraction
     /// Points (a number) or a percentage of the font size (`"150%"`), each of magnitude at

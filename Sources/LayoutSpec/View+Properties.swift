@@ -49,6 +49,7 @@ extension View {
         case .column: column.map { .number(Double($0)) }
         case .rowSpan: rowSpan.map { .number(Double($0)) }
         case .columnSpan: columnSpan.map { .number(Double($0)) }
+        case .floating: floating.map(JSONValue.bool)
         }
     }
 
@@ -103,6 +104,7 @@ extension View {
         case .column: column = value?.number.map { Int($0) }
         case .rowSpan: rowSpan = value?.number.map { Int($0) }
         case .columnSpan: columnSpan = value?.number.map { Int($0) }
+        case .floating: floating = value?.bool
         }
     }
 

@@ -60,6 +60,11 @@ public struct View: Hashable, Sendable {
     public var rowSpan: Int?
     public var columnSpan: Int?
 
+    /// True: the parent stack leaves the view out of its flow and docks it in the stack's own
+    /// frame, as a view docks its children (CSS `position: absolute`, Figma's absolute
+    /// position). Under any other parent it changes nothing.
+    public var floating: Bool?
+
     public init(id: String, kind: ViewKind) {
         self.id = id
         self.kind = kind

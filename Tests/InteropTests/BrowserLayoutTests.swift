@@ -128,6 +128,48 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Floating children of stacks (docked in the stack's frame, taking no space in its flow)
+    /// and negative spacing (overlapping children): Plumb's frames as designed, and the page's
+    /// the same.
+    @Test func floatingChildrenAndNegativeSpacingInStacks() throws {
+        let text = #"""
+            {"plumb": 1, "name": "floating", "root": {"id": "root", "children": [
+              {"id": "card", "kind": "stack", "horizontalAlignment": "left", "verticalAlignment": "top",
+               "padding": {"top": 10, "left": 10, "bottom": 10, "right": 10}, "spacing": 8, "children": [
+                {"id": "title", "kind": "label", "text": "Title"},
+                {"id": "shadow", "floating": true},
+                {"id": "badge", "floating": true, "width": 16, "height": 16, "horizontalAlignment": "right",
+                 "verticalAlignment": "top", "margin": {"top": 4, "right": 4}},
+                {"id": "body", "width": 120, "height": 40},
+                {"id": "middle", "kind": "label", "text": "Mid", "floating": true, "horizontalAlignment": "center", "verticalAlignment": "center"}
+              ]},
+              {"id": "avatars", "kind": "stack", "orientation": "horizontal", "spacing": -8, "horizontalAlignment": "right",
+               "verticalAlignment": "bottom", "children": [
+                {"id": "a1", "width": 32, "height": 32}, {"id": "a2", "width": 32, "height": 32, "visibility": "collapsed"},
+                {"id": "a3", "width": 32, "height": 32}, {"id": "a4", "width": 32, "height": 32, "margin": {"left": 2}}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "floating.json")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        func frame(_ id: String) throws -> Rect { layout.frames[try #require(spec.views.firstIndex { $0.id == id })] }
+        let (card, title, body) = (try frame("card"), try frame("title"), try frame("body"))
+        let (badge, shadow, group) = (try frame("badge"), try frame("shadow"), try frame("avatars"))
+        let (a1, a3, a4) = (try frame("a1"), try frame("a3"), try frame("a4"))
+        // The card hugs title, spacing and body only: 10 + title + 8 + 40 + 10 tall, 140 wide.
+        #expect(card.width == 140 && abs(card.height - (68 + title.height)) < 1e-9)
+        #expect(shadow == card)
+        #expect(badge == Rect(x: card.x + 140 - 4 - 16, y: card.y + 4, width: 16, height: 16))
+        #expect(body.y == title.maxY + 8)
+        // Three avatars of 32 overlapping by 8, the last 2 further right: 32 + 24 + 26 wide.
+        #expect(group.width == 82)
+        #expect(a3.x == a1.x + 24 && a4.x == a3.x + 26)
+        let result = try Self.compare([BrowserComparison.Case(name: "floating", spec: spec)])
+        // The collapsed avatar is not compared.
+        #expect(result.compared == (spec.count - 1) * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

@@ -228,6 +228,7 @@ struct SpecCodecTests {
         case .fontSize: .number(13)
         case .fraction: .number(0.25)
         case .textSpacing: .string("150%")
+        case .offset: .number(-4)
         case .count(let minimum): .number(Double(minimum + 2))
         case .choice(let names): .string(names.last!)
         case .text: .string("hello \"world\"\n")

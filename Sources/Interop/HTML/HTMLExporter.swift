@@ -43,10 +43,11 @@ public struct HTMLExporter {
             """
         let children = spec.childIndices()
         let wraps = wrappingSubtrees()
+        let gaps = negativeGaps(children)
         // Tree order with explicit closing: no recursion, any depth.
         var closing: [(index: Int, remaining: Int)] = []
         for index in 0..<spec.count {
-            openElement(index, wraps: wraps[index], into: &out)
+            openElement(index, wraps: wraps[index], gap: gaps[index], into: &out)
             if children[index].isEmpty {
                 out += "</div>\n"
                 closeFinished(&closing, into: &out)
@@ -92,12 +93,27 @@ public struct HTMLExporter {
         return wraps
     }
 
-    private func openElement(_ index: Int, wraps: Bool, into out: inout String) {
+    /// Per view: the negative spacing of its stack when a child in the flow comes before it
+    /// (CSS has no negative `gap`, so the page pulls the view back by its leading margin).
+    private func negativeGaps(_ children: [[Int]]) -> [Double] {
+        var gaps = [Double](repeating: 0, count: spec.count)
+        for (parent, list) in children.enumerated() where spec.views[parent].kind == .stack {
+            guard let spacing = spec.views[parent].spacing, spacing < 0 else { continue }
+            var placedAny = false
+            for child in list where spec.views[child].visibility != .collapsed && spec.views[child].floating != true {
+                if placedAny { gaps[child] = spacing }
+                placedAny = true
+            }
+        }
+        return gaps
+    }
+
+    private func openElement(_ index: Int, wraps: Bool, gap: Double, into out: inout String) {
         let view = spec.views[index]
         let parent = spec.parents[index] >= 0 ? spec.views[spec.parents[index]] : nil
         var style = CSSDeclarations()
         let layoutClass = containerStyle(view, parent: parent, into: &style)
-        if let parent { placement(of: view, in: parent, wraps: wraps, into: &style) }
+        if let parent { placement(of: view, in: parent, wraps: wraps, gap: gap, into: &style) }
         boxStyle(view, isRoot: parent == nil, into: &style)
         out += "<div class=\"\(layoutClass)\" data-id=\"\(HTMLText.escaped(view.id))\""
         if let source = view.sourceId { out += " data-source=\"\(HTMLText.escaped(source))\"" }
@@ -149,10 +165,17 @@ public struct HTMLExporter {
 
     // MARK: Placement
 
-    /// How the view sits in its parent's slot: alignment, margins, explicit size.
-    private func placement(of view: View, in parent: View, wraps: Bool, into style: inout CSSDeclarations) {
+    /// How the view sits in its parent's slot: alignment, margins, explicit size. A floating
+    /// child of a stack is positioned absolutely over the whole stack and docked there by
+    /// self-alignment, as in a view; `gap` (negative stack spacing) pulls a view back.
+    private func placement(of view: View, in parent: View, wraps: Bool, gap: Double, into style: inout CSSDeclarations) {
         if parent.kind == .grid { gridCell(of: view, in: parent, into: &style) }
-        let inStack = parent.kind == .stack
+        let floats = parent.kind == .stack && view.floating == true
+        if floats {
+            style.add("position", "absolute")
+            style.add("inset", "0")
+        }
+        let inStack = parent.kind == .stack && !floats
         let vertical = (parent.orientation ?? .vertical) == .vertical
         // Along a stack's axis the view is its own size whatever its alignment.
         let horizontal = Axis(
@@ -172,7 +195,8 @@ public struct HTMLExporter {
             if justify != "stretch" { style.add("justify-self", justify) }
             if align != "stretch" { style.add("align-self", align) }
         }
-        let margins = [view.margin.top, view.margin.right, view.margin.bottom, view.margin.left].map { $0 ?? 0 }
+        var margins = [view.margin.top, view.margin.right, view.margin.bottom, view.margin.left].map { $0 ?? 0 }
+        if gap != 0 { margins[vertical ? 0 : 3] += gap }
         if margins.contains(where: { $0 != 0 }) { style.add("margin", margins.map(CSSDeclarations.px).joined(separator: " ")) }
     }
 

@@ -43,6 +43,7 @@ enum SpecGenerator {
     static func value(of type: PropertyType, _ input: inout FuzzInput) -> JSONValue? {
         switch type {
         case .length: return .number(input.pick(lengths))
+        case .offset: return .number(input.pick([-20, -0.5] + lengths.filter { $0 <= 1_000_000 }))
         case .fontSize: return .number(input.pick([0.001, 1, 12, 17, 100, 10_000]))
         case .textSpacing(let allowsNegative):
             let amounts: [JSONValue] = [.number(0), .number(1.5), .number(24), .number(10_000), .string("150%"), .string("0%")]
