@@ -115,6 +115,31 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Absolutely positioned children of a packed auto layout float in the stack, docked by
+    /// their constraints in its whole box (padding included); negative item spacing overlaps.
+    @Test func absoluteChildrenFloatAndNegativeSpacingOverlaps() throws {
+        let frame = try Self.importOne([Self.node("3:1", "FRAME", "Avatars", Self.box(0, 0, 100, 50), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": -10, "paddingLeft": 5, "paddingTop": 5, "paddingRight": 5, "paddingBottom": 5
+            """#, children: [
+            Self.node("3:2", "RECTANGLE", "Face", Self.box(5, 5, 40, 40)),
+            Self.node("3:3", "RECTANGLE", "Face", Self.box(35, 5, 40, 40)),
+            Self.node("3:4", "RECTANGLE", "Badge", Self.box(88, 0, 12, 12), #"""
+                "layoutPositioning": "ABSOLUTE", "constraints": {"horizontal": "RIGHT", "vertical": "TOP"}
+                """#),
+            Self.node("3:5", "RECTANGLE", "Shadow", Self.box(0, 0, 100, 50), #"""
+                "layoutPositioning": "ABSOLUTE", "constraints": {"horizontal": "LEFT_RIGHT", "vertical": "TOP_BOTTOM"}
+                """#),
+        ])])
+        let avatars = frame.spec.root
+        #expect(avatars.kind == .stack && avatars.spacing == -10)
+        let badge = try Self.view(frame, "badge")
+        #expect(badge.floating == true && badge.horizontalAlignment == .right && badge.margin.right == nil && badge.margin.top == nil)
+        #expect(try Self.view(frame, "shadow").floating == true)
+        #expect(try Self.view(frame, "face").floating == nil)
+        #expect(frame.summary.approximated.isEmpty, "\(frame.summary.approximated)")
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test(arguments: [("CENTER", 50.0), ("MAX", 100.0), ("SPACE_BETWEEN", 0.0)])
     func spreadAutoLayoutIsAGridWithEmptyTracks(_ align: String, _ firstX: Double) throws {
         // Two 40-wide children, 20 apart, in a 200-wide row (100 free).
