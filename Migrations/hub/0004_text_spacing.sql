@@ -2,6 +2,7 @@
 -- a string ("150%"). `minimum` holds the least number allowed: 0 for line height, -10000 for
 -- letter spacing; the most is 10000 either way (LayoutSpec's `PropertyType.textSpacing`).
 -- A stack's spacing may be negative (an offset, overlapping children), and a child may float.
+-- Text case and decoration are choices.
 ALTER TABLE plumb_properties DROP CONSTRAINT plumb_properties_type_check;
 ALTER TABLE plumb_properties ADD CONSTRAINT plumb_properties_type_check
     CHECK (type IN ('length', 'fontSize', 'fraction', 'count', 'choice', 'text', 'color', 'tracks',
@@ -9,7 +10,9 @@ ALTER TABLE plumb_properties ADD CONSTRAINT plumb_properties_type_check
 INSERT INTO plumb_properties (name, type, minimum, choices) VALUES
     ('lineHeight', 'textSpacing', 0, NULL),
     ('letterSpacing', 'textSpacing', -10000, NULL),
-    ('floating', 'bool', NULL, NULL);
+    ('floating', 'bool', NULL, NULL),
+    ('textCase', 'choice', NULL, '{original,upper,lower,title}'),
+    ('textDecoration', 'choice', NULL, '{none,underline,strikethrough}');
 UPDATE plumb_properties SET type = 'offset' WHERE name = 'spacing';
 
 CREATE OR REPLACE FUNCTION plumb_value_fits(type text, minimum integer, choices text[], kind text, number numeric, string text, value jsonb)

@@ -19,7 +19,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
-    case lineHeight, letterSpacing
+    case lineHeight, letterSpacing, textCase, textDecoration
     // Stacks.
     case orientation, spacing
     // Grids.
@@ -73,6 +73,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .lineBreakMode: .choice(LineBreakMode.allCases.map(\.rawValue))
         case .lineHeight: .textSpacing(allowsNegative: false)
         case .letterSpacing: .textSpacing(allowsNegative: true)
+        case .textCase: .choice(TextCase.allCases.map(\.rawValue))
+        case .textDecoration: .choice(TextDecoration.allCases.map(\.rawValue))
         case .orientation: .choice(Orientation.allCases.map(\.rawValue))
         case .rows, .columns: .tracks
         }
@@ -90,7 +92,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing:
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid

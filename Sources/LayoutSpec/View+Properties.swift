@@ -39,6 +39,8 @@ extension View {
         case .lineBreakMode: lineBreakMode.map { .string($0.rawValue) }
         case .lineHeight: lineHeight.map(\.json)
         case .letterSpacing: letterSpacing.map(\.json)
+        case .textCase: textCase.map { .string($0.rawValue) }
+        case .textDecoration: textDecoration.map { .string($0.rawValue) }
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -94,6 +96,8 @@ extension View {
         case .lineBreakMode: lineBreakMode = value?.string.flatMap(LineBreakMode.init(rawValue:))
         case .lineHeight: lineHeight = value.flatMap(TextSpacing.init(json:))
         case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
+        case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
+        case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
         case .rows: rows = value?.tracks

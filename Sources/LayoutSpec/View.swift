@@ -46,6 +46,10 @@ public struct View: Hashable, Sendable {
     public var lineHeight: TextSpacing?
     /// Space added after every character. Unset: none.
     public var letterSpacing: TextSpacing?
+    /// The case the text is shown in (measured and drawn so); the text itself is kept as typed.
+    public var textCase: TextCase?
+    /// A line drawn with the text (drawn only; layout is unchanged).
+    public var textDecoration: TextDecoration?
 
     public var orientation: Orientation?
     public var spacing: Double?
@@ -75,6 +79,12 @@ extension View {
     /// The font with defaults filled in (`system`, 17 pt, regular).
     public var resolvedFont: Font {
         Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+    }
+
+    /// The text as shown: `text` in `textCase`.
+    public var displayedText: String? {
+        guard let text, let textCase else { return text }
+        return textCase.apply(to: text)
     }
 
     /// The line height in points, `nil` for the font's own.

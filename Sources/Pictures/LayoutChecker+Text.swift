@@ -8,7 +8,7 @@ extension LayoutChecker {
     /// label. Labels that are not drawn are skipped.
     func textFit(_ index: Int) -> LayoutWarning? {
         let view = spec.views[index]
-        guard view.kind.hasText, let text = view.text, !text.isEmpty, layout.isDrawn[index],
+        guard view.kind.hasText, let text = view.displayedText, !text.isEmpty, layout.isDrawn[index],
               let block = layout.textBlock(of: index) else { return nil }
         let frame = layout.frames[index]
         let content = Size(

@@ -127,10 +127,15 @@ public struct SVGRenderer {
         let font = view.resolvedFont
         let metrics = measurer.lineMetrics(of: font)
         let spacing = view.resolvedLetterSpacing
-        let letterSpacing = spacing == 0 ? "" : " letter-spacing=\"\(number(spacing))\""
+        var extras = spacing == 0 ? "" : " letter-spacing=\"\(number(spacing))\""
+        switch view.textDecoration {
+        case .underline?: extras += " text-decoration=\"underline\""
+        case .strikethrough?: extras += " text-decoration=\"line-through\""
+        case .none?, nil: break
+        }
         let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
         let family = XMLText.escaped(cssFontFamily(measurer.drawingFamily(of: font)))
-        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\"\(letterSpacing) \(color.attributes(for: "fill"))"
+        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\"\(extras) \(color.attributes(for: "fill"))"
         for line in text.lines where !line.text.isEmpty {
             let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
             let baseline = number(line.rect.y + (line.rect.height - metrics.ascent - metrics.descent) / 2 + metrics.ascent)

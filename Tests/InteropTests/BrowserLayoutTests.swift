@@ -73,8 +73,9 @@ import TextMetrics
     }
 
     /// Labels with their own line heights (points and percentages, taller and shorter than the
-    /// font's) and letter spacing (points, percentages, negative), hugging their text in a
-    /// stack, wrapping at a fixed width, and in a row: every box where `plumb resolve` puts it.
+    /// font's), letter spacing (points, percentages, negative), text case and decoration,
+    /// hugging their text in a stack, wrapping at a fixed width, and in a row: every box where
+    /// `plumb resolve` puts it.
     @Test func lineHeightsAndLetterSpacingLayOutAsPlumbDoes() throws {
         let text = #"""
             {"plumb": 1, "name": "text-spacing", "root": {"id": "root", "children": [
@@ -85,6 +86,9 @@ import TextMetrics
                 {"id": "spaced", "kind": "label", "text": "Spaced out", "letterSpacing": 3},
                 {"id": "tight", "kind": "label", "text": "Tight heading", "font": {"size": 28, "weight": "bold"}, "letterSpacing": "-2%"},
                 {"id": "wide", "kind": "label", "text": "Ten percent", "letterSpacing": "10%", "lineHeight": "120%"},
+                {"id": "upper", "kind": "label", "text": "straße oben", "textCase": "upper", "textDecoration": "underline"},
+                {"id": "titled", "kind": "label", "text": "each word's first", "textCase": "title", "textDecoration": "strikethrough", "letterSpacing": 1},
+                {"id": "lower", "kind": "label", "text": "QUIET Words", "textCase": "lower"},
                 {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
                  "text": "A paragraph of several words that wraps over a few lines at this width"},
                 {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},

@@ -205,7 +205,7 @@ import Testing
                           "lineHeightPx": 18, "lineHeightUnit": "FONT_SIZE_%", "lineHeightPercentFontSize": 150}
                 """#),
             Self.node("6:4", "TEXT", "Caption", Self.box(10, 170, 100, 20), #"""
-                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24}
+                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE"}
                 """#),
             Self.node("6:5", "TEXT", "Note", Self.box(120, 170, 100, 20), #"""
                 "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 14.0625, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100}
@@ -215,7 +215,7 @@ import Testing
                 """#),
         ])])
         let title = try Self.view(frame, "title")
-        #expect(title.kind == .label && title.text == "HELLO\nWORLD")
+        #expect(title.kind == .label && title.text == "Hello\nworld" && title.textCase == .upper)
         #expect(title.fontFamily == "Roboto" && title.fontSize == 16 && title.fontWeight == .bold)
         #expect(title.textColor == "#FF000080")
         #expect(title.textAlignment == .right && title.textVerticalAlignment == .bottom)
@@ -226,11 +226,11 @@ import Testing
         #expect(body.lineHeight == .percent(150) && body.letterSpacing == nil)
         let caption = try Self.view(frame, "caption")
         #expect(caption.lineHeight == .points(20) && caption.letterSpacing == .points(-0.24))
+        #expect(caption.textDecoration == .underline && caption.textCase == .title && caption.text == "Set")
         #expect(try Self.view(frame, "note").lineHeight == nil)
         #expect(try Self.view(frame, "loose").lineHeight == .points(16.875))
         #expect(frame.summary.unexpressed["letter spacing"] == nil)
         #expect(frame.summary.approximated["justified text (imported as left)"] == 1)
-        #expect(frame.summary.approximated["text case (written into the text)"] == 1)
     }
 
     @Test func fillsStrokesCornersOpacityAndHiddenLayers() throws {

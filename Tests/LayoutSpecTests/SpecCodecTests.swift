@@ -213,7 +213,7 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]
@@ -291,6 +291,8 @@ struct SpecCodecTests {
         (.textAlignment, TextAlignment.allCases.map(\.rawValue)),
         (.textVerticalAlignment, TextVerticalAlignment.allCases.map(\.rawValue)),
         (.lineBreakMode, LineBreakMode.allCases.map(\.rawValue)),
+        (.textCase, TextCase.allCases.map(\.rawValue)),
+        (.textDecoration, TextDecoration.allCases.map(\.rawValue)),
         (.orientation, Orientation.allCases.map(\.rawValue)),
     ]
 

@@ -7,7 +7,7 @@ import LayoutSpec
 enum FigmaTextStyle {
     static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
         guard let text = node.text else { return }
-        view.text = characters(text, summary: &summary)
+        view.text = characters(text, view: &view, summary: &summary)
         if let family = text.fontFamily, !family.isEmpty {
             if family.count <= Property.maxFamilyLength { view.fontFamily = family } else { summary.approximated("font family name over 200 characters (system font used)") }
         }
@@ -31,7 +31,11 @@ enum FigmaTextStyle {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }
         view.lineHeight = lineHeight(text)
-        if let decoration = text.textDecoration, decoration != "NONE" { summary.unexpressed(decoration.lowercased()) }
+        switch text.textDecoration {
+        case "UNDERLINE"?: view.textDecoration = .underline
+        case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
+        default: break
+        }
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
     }
 
@@ -52,31 +56,16 @@ enum FigmaTextStyle {
         }
     }
 
-    /// Each word's first character upper-cased, the rest as typed (Figma's title case, like
-    /// CSS `capitalize`): a word starts after a space, tab or line break.
-    static func titleCased(_ text: String) -> String {
-        var result = ""
-        var startsWord = true
-        for character in text {
-            result += startsWord ? character.uppercased() : String(character)
-            startsWord = character.isWhitespace
-        }
-        return result
-    }
-
-    /// The characters as shown: `textCase` applied (Plumb has no text case of its own), cut
-    /// at Plumb's 10,000-character limit.
-    private static func characters(_ text: FigmaText, summary: inout ImportSummary) -> String {
+    /// The characters as typed, cut at Plumb's 10,000-character limit; `textCase` becomes the
+    /// view's own (small caps are counted: Plumb has none).
+    private static func characters(_ text: FigmaText, view: inout View, summary: inout ImportSummary) -> String {
         var characters = text.characters
         switch text.textCase {
-        case "UPPER"?: characters = characters.uppercased()
-        case "LOWER"?: characters = characters.lowercased()
-        case "TITLE"?: characters = titleCased(characters)
+        case "UPPER"?: view.textCase = .upper
+        case "LOWER"?: view.textCase = .lower
+        case "TITLE"?: view.textCase = .title
         case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?: summary.unexpressed("small caps")
         default: break
-        }
-        if text.textCase.map({ ["UPPER", "LOWER", "TITLE"].contains($0) }) ?? false {
-            summary.approximated("text case (written into the text)")
         }
         if characters.count > Property.maxTextLength {
             summary.approximated("text over \(Property.maxTextLength) characters (cut)")

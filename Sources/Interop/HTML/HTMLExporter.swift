@@ -241,7 +241,7 @@ public struct HTMLExporter {
     /// The text of a label or button: one span in the label's cell, placed by the nine
     /// positions; lines wrap (and are cut) as `numberOfLines` says.
     private func textSpan(_ view: View, into out: inout String) {
-        guard var text = view.text, !text.isEmpty else { return }
+        guard var text = view.displayedText, !text.isEmpty else { return }
         let font = view.resolvedFont
         var style = CSSDeclarations()
         let alignment = view.resolvedTextAlignment
@@ -262,6 +262,11 @@ public struct HTMLExporter {
         style.add("line-height", CSSDeclarations.px(view.resolvedLineHeight ?? measurer.lineMetrics(of: font).lineHeight))
         let letterSpacing = view.resolvedLetterSpacing
         if letterSpacing != 0 { style.add("letter-spacing", CSSDeclarations.px(letterSpacing)) }
+        switch view.textDecoration {
+        case .underline?: style.add("text-decoration", "underline")
+        case .strikethrough?: style.add("text-decoration", "line-through")
+        case .none?, nil: break
+        }
         style.add("color", view.textColor ?? "#000000")
         let lines = view.numberOfLines ?? 1
         // Plumb neither counts nor shows spaces at the end of a line; CSS keeps them at hard breaks.

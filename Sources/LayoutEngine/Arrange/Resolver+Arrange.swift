@@ -106,7 +106,7 @@ extension Resolver {
     mutating func placeText(of index: Int, content: Rect) {
         let view = views.baseAddress! + index
         let lines = LineLayout(
-            text: view.pointee.text ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
+            text: view.pointee.displayedText ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
             maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
             lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, lineHeight: view.pointee.resolvedLineHeight,
             letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)

@@ -113,7 +113,7 @@ extension Resolver {
     /// ≠ 1) at its explicit width less padding, else at the space offered.
     func textSize(of index: Int, contentConstraint: Size) -> Size {
         let view = views.baseAddress! + index
-        guard let text = view.pointee.text, !text.isEmpty else { return .zero }
+        guard let text = view.pointee.displayedText, !text.isEmpty else { return .zero }
         let numberOfLines = view.pointee.numberOfLines ?? 1
         var wrapWidth = Double.infinity
         if numberOfLines != 1 {
