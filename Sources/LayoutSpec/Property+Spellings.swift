@@ -11,8 +11,10 @@ extension Property {
     }
 
     /// `value` in this property's canonical spelling: other spellings of a choice become the
-    /// canonical one, anything else is returned as it is.
+    /// canonical one, a percentage is written as numbers are (`"150.0%"` is `"150%"`),
+    /// anything else is returned as it is.
     public func canonical(_ value: JSONValue) -> JSONValue {
+        if case .textSpacing = type, case .string = value, let spacing = TextSpacing(json: value) { return spacing.json }
         guard case .string(let text) = value, let canonical = Self.otherSpellings[self]?[text] else { return value }
         return .string(canonical)
     }

@@ -19,12 +19,15 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
+    case lineHeight, letterSpacing, textCase, textDecoration
     // Stacks.
     case orientation, spacing
     // Grids.
     case rows, columns, rowSpacing, columnSpacing
     // Children of grids.
     case row, column, rowSpan, columnSpan
+    // Children of stacks.
+    case floating
 
     /// Longest accepted `text`, in characters (graphemes); also at most 25 Unicode scalars and
     /// 100 UTF-8 bytes per character of the limit (`PropertyType.scalarsPerCharacter`).
@@ -46,12 +49,13 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
         case .order: .orderKey
-        case .alive: .bool
+        case .alive, .floating: .bool
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .spacing, .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
             .length
+        case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
         case .verticalAlignment: .choice(VerticalAlignment.allCases.map(\.rawValue))
         case .visibility: .choice(Visibility.allCases.map(\.rawValue))
@@ -67,6 +71,10 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .numberOfLines, .row, .column: .count(minimum: 0)
         case .rowSpan, .columnSpan: .count(minimum: 1)
         case .lineBreakMode: .choice(LineBreakMode.allCases.map(\.rawValue))
+        case .lineHeight: .textSpacing(allowsNegative: false)
+        case .letterSpacing: .textSpacing(allowsNegative: true)
+        case .textCase: .choice(TextCase.allCases.map(\.rawValue))
+        case .textDecoration: .choice(TextDecoration.allCases.map(\.rawValue))
         case .orientation: .choice(Orientation.allCases.map(\.rawValue))
         case .rows, .columns: .tracks
         }
@@ -84,7 +92,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode:
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
@@ -122,8 +130,13 @@ public enum PropertyType: Hashable, Sendable {
     case length
     /// A finite number > 0, in points.
     case fontSize
+    /// A number from -1000000 to 1000000, in points: a length that may be negative.
+    case offset
     /// A number from 0 to 1.
     case fraction
+    /// Points (a number) or a percentage of the font size (`"150%"`), each of magnitude at
+    /// most 10000; negative only when `allowsNegative`.
+    case textSpacing(allowsNegative: Bool)
     /// A whole number ≥ `minimum`.
     case count(minimum: Int)
     /// One of a fixed list of names.

@@ -6,6 +6,10 @@ extension PropertyType {
         case (.length, .number(let number)) where number.isFinite && number >= 0: return nil
         case (.fontSize, .number(let number)) where number.isFinite && number > 0 && number <= 10_000: return nil
         case (.fraction, .number(let number)) where number >= 0 && number <= 1: return nil
+        case (.offset, .number(let number)) where number >= -1_000_000 && number <= 1_000_000: return nil
+        case (.textSpacing(let allowsNegative), _)
+            where TextSpacing(json: value).map { $0.amount >= (allowsNegative ? -10_000 : 0) && $0.amount <= 10_000 } == true:
+            return nil
         case (.count(let minimum), .number(let number))
             where number == number.rounded() && number >= Double(minimum) && number <= 1_000_000:
             return nil
@@ -28,6 +32,11 @@ extension PropertyType {
         case .length: "expected a number ≥ 0"
         case .fontSize: "expected a number > 0 and ≤ 10000"
         case .fraction: "expected a number from 0 to 1"
+        case .offset: "expected a number from -1000000 to 1000000"
+        case .textSpacing(let allowsNegative):
+            allowsNegative
+                ? "expected points (a number from -10000 to 10000) or a percentage of the font size (\"-2%\")"
+                : "expected points (a number from 0 to 10000) or a percentage of the font size (\"150%\")"
         case .count(let minimum): "expected a whole number from \(minimum) to 1000000"
         case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .text(let maxLength):
@@ -45,8 +54,11 @@ extension PropertyType {
     public func parse(_ text: String) -> JSONValue? {
         let value: JSONValue?
         switch self {
-        case .length, .fontSize, .fraction, .count:
+        case .length, .fontSize, .fraction, .count, .offset:
             value = Self.jsonNumber(text).map(JSONValue.number)
+        case .textSpacing:
+            // A percentage is kept as numbers are written ("150.0%" is "150%").
+            value = Self.jsonNumber(text).map(JSONValue.number) ?? TextSpacing(json: .string(text))?.json
         case .bool:
             value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         case .tracks:

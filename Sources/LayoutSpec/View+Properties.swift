@@ -37,6 +37,10 @@ extension View {
         case .textVerticalAlignment: textVerticalAlignment.map { .string($0.rawValue) }
         case .numberOfLines: numberOfLines.map { .number(Double($0)) }
         case .lineBreakMode: lineBreakMode.map { .string($0.rawValue) }
+        case .lineHeight: lineHeight.map(\.json)
+        case .letterSpacing: letterSpacing.map(\.json)
+        case .textCase: textCase.map { .string($0.rawValue) }
+        case .textDecoration: textDecoration.map { .string($0.rawValue) }
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -47,6 +51,7 @@ extension View {
         case .column: column.map { .number(Double($0)) }
         case .rowSpan: rowSpan.map { .number(Double($0)) }
         case .columnSpan: columnSpan.map { .number(Double($0)) }
+        case .floating: floating.map(JSONValue.bool)
         }
     }
 
@@ -89,6 +94,10 @@ extension View {
         case .textVerticalAlignment: textVerticalAlignment = value?.string.flatMap(TextVerticalAlignment.init(rawValue:))
         case .numberOfLines: numberOfLines = value?.number.map { Int($0) }
         case .lineBreakMode: lineBreakMode = value?.string.flatMap(LineBreakMode.init(rawValue:))
+        case .lineHeight: lineHeight = value.flatMap(TextSpacing.init(json:))
+        case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
+        case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
+        case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
         case .rows: rows = value?.tracks
@@ -99,6 +108,7 @@ extension View {
         case .column: column = value?.number.map { Int($0) }
         case .rowSpan: rowSpan = value?.number.map { Int($0) }
         case .columnSpan: columnSpan = value?.number.map { Int($0) }
+        case .floating: floating = value?.bool
         }
     }
 

@@ -41,6 +41,15 @@ public struct View: Hashable, Sendable {
     /// 0 = unlimited.
     public var numberOfLines: Int?
     public var lineBreakMode: LineBreakMode?
+    /// Distance from one line's top to the next's; the space beyond the font's ascent and
+    /// descent goes half above and half below each line. Unset: the font's own line height.
+    public var lineHeight: TextSpacing?
+    /// Space added after every character. Unset: none.
+    public var letterSpacing: TextSpacing?
+    /// The case the text is shown in (measured and drawn so); the text itself is kept as typed.
+    public var textCase: TextCase?
+    /// A line drawn with the text (drawn only; layout is unchanged).
+    public var textDecoration: TextDecoration?
 
     public var orientation: Orientation?
     public var spacing: Double?
@@ -55,6 +64,11 @@ public struct View: Hashable, Sendable {
     public var rowSpan: Int?
     public var columnSpan: Int?
 
+    /// True: the parent stack leaves the view out of its flow and docks it in the stack's own
+    /// frame, as a view docks its children (CSS `position: absolute`, Figma's absolute
+    /// position). Under any other parent it changes nothing.
+    public var floating: Bool?
+
     public init(id: String, kind: ViewKind) {
         self.id = id
         self.kind = kind
@@ -65,6 +79,22 @@ extension View {
     /// The font with defaults filled in (`system`, 17 pt, regular).
     public var resolvedFont: Font {
         Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+    }
+
+    /// The text as shown: `text` in `textCase`.
+    public var displayedText: String? {
+        guard let text, let textCase else { return text }
+        return textCase.apply(to: text)
+    }
+
+    /// The line height in points, `nil` for the font's own.
+    public var resolvedLineHeight: Double? {
+        lineHeight?.points(fontSize: fontSize ?? Font.standard.size)
+    }
+
+    /// The letter spacing in points (0 when unset).
+    public var resolvedLetterSpacing: Double {
+        letterSpacing?.points(fontSize: fontSize ?? Font.standard.size) ?? 0
     }
 
     /// The text alignment with the kind's default (buttons centre, labels left).

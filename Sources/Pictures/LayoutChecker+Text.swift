@@ -8,7 +8,7 @@ extension LayoutChecker {
     /// label. Labels that are not drawn are skipped.
     func textFit(_ index: Int) -> LayoutWarning? {
         let view = spec.views[index]
-        guard view.kind.hasText, let text = view.text, !text.isEmpty, layout.isDrawn[index],
+        guard view.kind.hasText, let text = view.displayedText, !text.isEmpty, layout.isDrawn[index],
               let block = layout.textBlock(of: index) else { return nil }
         let frame = layout.frames[index]
         let content = Size(
@@ -16,7 +16,8 @@ extension LayoutChecker {
         let wraps = (view.numberOfLines ?? 1) != 1
         let whole = LineLayout(
             text: text, font: view.resolvedFont, maxWidth: wraps ? content.width : .infinity, maxHeight: .infinity,
-            numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, measurer: measurer)
+            numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, lineHeight: view.resolvedLineHeight,
+            letterSpacing: view.resolvedLetterSpacing, measurer: measurer)
         let shown = block.lines.map(\.text)
         var problems: [String] = []
         if shown.count < whole.lines.count {

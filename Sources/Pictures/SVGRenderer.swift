@@ -7,8 +7,8 @@ import LayoutSpec
 /// Each view's group holds a `<title>` (its id, kind and frame, shown on hover), one `<rect>`
 /// at its frame filled with its `backgroundColor` (no fill without one; the root is white
 /// unless it has a colour), and for labels and buttons one `<text>` per laid-out line at the
-/// line's rect, baseline at the line's top + the font's ascent, in the view's font, size,
-/// weight and `textColor` (black by default). `textLength` pins each line to its measured
+/// line's rect, baseline where CSS half-leading puts it in the line, in the view's font, size,
+/// weight, letter spacing and `textColor` (black by default). `textLength` pins each line to its measured
 /// width, so the picture matches the numbers even where the viewer's fonts differ.
 /// `cornerRadius` rounds the rect, `borderWidth` draws a second rect stroked inside the frame
 /// in `borderColor` (black by default), and `opacity` is the group's opacity: the view's own
@@ -118,18 +118,27 @@ public struct SVGRenderer {
         return opacities
     }
 
-    /// One `<text>` per line: `x` at the line's left, `y` on its baseline. A line drawn by more
+    /// One `<text>` per line: `x` at the line's left, `y` on its baseline, which sits as CSS
+    /// half-leading puts it: the line's height beyond the font's ascent and descent is split
+    /// evenly above and below. Letter spacing is drawn as measured. A line drawn by more
     /// than one face (fallback for CJK or emoji) holds one `<tspan>` per face, each at the
     /// measured position of its first character and naming its face's family.
     private func appendText(_ text: TextBlock, of view: View, to out: inout String) {
         let font = view.resolvedFont
-        let ascent = measurer.lineMetrics(of: font).ascent
+        let metrics = measurer.lineMetrics(of: font)
+        let spacing = view.resolvedLetterSpacing
+        var extras = spacing == 0 ? "" : " letter-spacing=\"\(number(spacing))\""
+        switch view.textDecoration {
+        case .underline?: extras += " text-decoration=\"underline\""
+        case .strikethrough?: extras += " text-decoration=\"line-through\""
+        case .none?, nil: break
+        }
         let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
         let family = XMLText.escaped(cssFontFamily(measurer.drawingFamily(of: font)))
-        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\" \(color.attributes(for: "fill"))"
+        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\"\(extras) \(color.attributes(for: "fill"))"
         for line in text.lines where !line.text.isEmpty {
             let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
-            let baseline = number(line.rect.y + ascent)
+            let baseline = number(line.rect.y + (line.rect.height - metrics.ascent - metrics.descent) / 2 + metrics.ascent)
             let runs = measurer.drawingRuns(of: line.text, font: font)
             guard runs.count > 1 else {
                 out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style)\(length) xml:space=\"preserve\">\(XMLText.escaped(line.text))</text>\n"
@@ -137,8 +146,9 @@ public struct SVGRenderer {
             }
             out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style) xml:space=\"preserve\">"
             for run in runs {
-                let offset = measurer.width(of: line.text[line.text.startIndex..<run.range.lowerBound], font: font)
-                let runWidth = measurer.width(of: line.text[run.range], font: font)
+                let before = line.text[line.text.startIndex..<run.range.lowerBound]
+                let offset = measurer.width(of: before, font: font) + spacing * Double(before.count)
+                let runWidth = measurer.width(of: line.text[run.range], font: font) + spacing * Double(line.text[run.range].count)
                 let runLength = runWidth > 0 ? " textLength=\"\(number(runWidth))\"" : ""
                 out += "<tspan x=\"\(number(line.rect.x + offset))\" font-family=\"\(XMLText.escaped(cssFontFamily(run.family)))\"\(runLength)>\(XMLText.escaped(String(line.text[run.range])))</tspan>"
             }

@@ -72,6 +72,108 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Labels with their own line heights (points and percentages, taller and shorter than the
+    /// font's), letter spacing (points, percentages, negative), text case and decoration,
+    /// hugging their text in a stack, wrapping at a fixed width, and in a row: every box where
+    /// `plumb resolve` puts it.
+    @Test func lineHeightsAndLetterSpacingLayOutAsPlumbDoes() throws {
+        let text = #"""
+            {"plumb": 1, "name": "text-spacing", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "horizontalAlignment": "left", "verticalAlignment": "top", "children": [
+                {"id": "tall", "kind": "label", "text": "Tall lines", "lineHeight": 40},
+                {"id": "short", "kind": "label", "text": "Short lines", "font": {"size": 30}, "lineHeight": 18},
+                {"id": "percent", "kind": "label", "text": "Half again", "font": {"size": 20}, "lineHeight": "150%"},
+                {"id": "spaced", "kind": "label", "text": "Spaced out", "letterSpacing": 3},
+                {"id": "tight", "kind": "label", "text": "Tight heading", "font": {"size": 28, "weight": "bold"}, "letterSpacing": "-2%"},
+                {"id": "wide", "kind": "label", "text": "Ten percent", "letterSpacing": "10%", "lineHeight": "120%"},
+                {"id": "upper", "kind": "label", "text": "straße oben", "textCase": "upper", "textDecoration": "underline"},
+                {"id": "titled", "kind": "label", "text": "each word's first", "textCase": "title", "textDecoration": "strikethrough", "letterSpacing": 1},
+                {"id": "lower", "kind": "label", "text": "QUIET Words", "textCase": "lower"},
+                {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
+                 "text": "A paragraph of several words that wraps over a few lines at this width"},
+                {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
+                  {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
+                  {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}
+                ]},
+                {"id": "after", "width": 20, "height": 20, "backgroundColor": "#FF0000"}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "text-spacing.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "text-spacing", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// A grid with its own size along a stack shares it among its star tracks (a 2 × `*` grid
+    /// 100 tall: rows of 50), and without one sizes them to their content; across the stack
+    /// likewise.
+    @Test func gridsWithTheirOwnSizeInsideStacks() throws {
+        let cell = #"{"id": "%@", "kind": "label", "text": "Cell", "row": %d, "column": %d}"#
+        func cells(_ prefix: String) -> String {
+            (0..<4).map { String(format: cell, "\(prefix)\($0)", $0 / 2, $0 % 2) }.joined(separator: ", ")
+        }
+        let text = #"""
+            {"plumb": 1, "name": "grids-in-stacks", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "children": [
+                {"id": "tall", "kind": "grid", "height": 100, "rows": ["*", "*"], "columns": ["*", "*"], "children": [\#(cells("t"))]},
+                {"id": "hugging", "kind": "grid", "rows": ["*", "2*"], "columns": ["*", "*"], "children": [\#(cells("h"))]},
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "height": 80, "children": [
+                  {"id": "wide", "kind": "grid", "width": 200, "rows": ["*", "*"], "columns": ["*", "3*"], "children": [\#(cells("w"))]},
+                  {"id": "narrow", "kind": "grid", "rows": ["*", "*"], "columns": ["*", "*"], "children": [\#(cells("n"))]}
+                ]}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "grids-in-stacks.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "grids-in-stacks", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Floating children of stacks (docked in the stack's frame, taking no space in its flow)
+    /// and negative spacing (overlapping children): Plumb's frames as designed, and the page's
+    /// the same.
+    @Test func floatingChildrenAndNegativeSpacingInStacks() throws {
+        let text = #"""
+            {"plumb": 1, "name": "floating", "root": {"id": "root", "children": [
+              {"id": "card", "kind": "stack", "horizontalAlignment": "left", "verticalAlignment": "top",
+               "padding": {"top": 10, "left": 10, "bottom": 10, "right": 10}, "spacing": 8, "children": [
+                {"id": "title", "kind": "label", "text": "Title"},
+                {"id": "shadow", "floating": true},
+                {"id": "badge", "floating": true, "width": 16, "height": 16, "horizontalAlignment": "right",
+                 "verticalAlignment": "top", "margin": {"top": 4, "right": 4}},
+                {"id": "body", "width": 120, "height": 40},
+                {"id": "middle", "kind": "label", "text": "Mid", "floating": true, "horizontalAlignment": "center", "verticalAlignment": "center"}
+              ]},
+              {"id": "avatars", "kind": "stack", "orientation": "horizontal", "spacing": -8, "horizontalAlignment": "right",
+               "verticalAlignment": "bottom", "children": [
+                {"id": "a1", "width": 32, "height": 32}, {"id": "a2", "width": 32, "height": 32, "visibility": "collapsed"},
+                {"id": "a3", "width": 32, "height": 32}, {"id": "a4", "width": 32, "height": 32, "margin": {"left": 2}}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "floating.json")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        func frame(_ id: String) throws -> Rect { layout.frames[try #require(spec.views.firstIndex { $0.id == id })] }
+        let (card, title, body) = (try frame("card"), try frame("title"), try frame("body"))
+        let (badge, shadow, group) = (try frame("badge"), try frame("shadow"), try frame("avatars"))
+        let (a1, a3, a4) = (try frame("a1"), try frame("a3"), try frame("a4"))
+        // The card hugs title, spacing and body only: 10 + title + 8 + 40 + 10 tall, 140 wide.
+        #expect(card.width == 140 && abs(card.height - (68 + title.height)) < 1e-9)
+        #expect(shadow == card)
+        #expect(badge == Rect(x: card.x + 140 - 4 - 16, y: card.y + 4, width: 16, height: 16))
+        #expect(body.y == title.maxY + 8)
+        // Three avatars of 32 overlapping by 8, the last 2 further right: 32 + 24 + 26 wide.
+        #expect(group.width == 82)
+        #expect(a3.x == a1.x + 24 && a4.x == a3.x + 26)
+        let result = try Self.compare([BrowserComparison.Case(name: "floating", spec: spec)])
+        // The collapsed avatar is not compared.
+        #expect(result.compared == (spec.count - 1) * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

@@ -115,6 +115,31 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Absolutely positioned children of a packed auto layout float in the stack, docked by
+    /// their constraints in its whole box (padding included); negative item spacing overlaps.
+    @Test func absoluteChildrenFloatAndNegativeSpacingOverlaps() throws {
+        let frame = try Self.importOne([Self.node("3:1", "FRAME", "Avatars", Self.box(0, 0, 100, 50), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": -10, "paddingLeft": 5, "paddingTop": 5, "paddingRight": 5, "paddingBottom": 5
+            """#, children: [
+            Self.node("3:2", "RECTANGLE", "Face", Self.box(5, 5, 40, 40)),
+            Self.node("3:3", "RECTANGLE", "Face", Self.box(35, 5, 40, 40)),
+            Self.node("3:4", "RECTANGLE", "Badge", Self.box(88, 0, 12, 12), #"""
+                "layoutPositioning": "ABSOLUTE", "constraints": {"horizontal": "RIGHT", "vertical": "TOP"}
+                """#),
+            Self.node("3:5", "RECTANGLE", "Shadow", Self.box(0, 0, 100, 50), #"""
+                "layoutPositioning": "ABSOLUTE", "constraints": {"horizontal": "LEFT_RIGHT", "vertical": "TOP_BOTTOM"}
+                """#),
+        ])])
+        let avatars = frame.spec.root
+        #expect(avatars.kind == .stack && avatars.spacing == -10)
+        let badge = try Self.view(frame, "badge")
+        #expect(badge.floating == true && badge.horizontalAlignment == .right && badge.margin.right == nil && badge.margin.top == nil)
+        #expect(try Self.view(frame, "shadow").floating == true)
+        #expect(try Self.view(frame, "face").floating == nil)
+        #expect(frame.summary.approximated.isEmpty, "\(frame.summary.approximated)")
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test(arguments: [("CENTER", 50.0), ("MAX", 100.0), ("SPACE_BETWEEN", 0.0)])
     func spreadAutoLayoutIsAGridWithEmptyTracks(_ align: String, _ firstX: Double) throws {
         // Two 40-wide children, 20 apart, in a 200-wide row (100 free).
@@ -176,20 +201,36 @@ import Testing
                           "textAlignVertical": "BOTTOM", "textAutoResize": "WIDTH_AND_HEIGHT", "textCase": "UPPER", "letterSpacing": 1}
                 """#),
             Self.node("6:3", "TEXT", "Body", Self.box(10, 60, 200, 100), #"""
-                "characters": "Long text", "style": {"fontSize": 12, "textAutoResize": "HEIGHT", "textAlignHorizontal": "JUSTIFIED"}
+                "characters": "Long text", "style": {"fontSize": 12, "textAutoResize": "HEIGHT", "textAlignHorizontal": "JUSTIFIED",
+                          "lineHeightPx": 18, "lineHeightUnit": "FONT_SIZE_%", "lineHeightPercentFontSize": 150}
+                """#),
+            Self.node("6:4", "TEXT", "Caption", Self.box(10, 170, 100, 20), #"""
+                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE"}
+                """#),
+            Self.node("6:5", "TEXT", "Note", Self.box(120, 170, 100, 20), #"""
+                "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 14.0625, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100}
+                """#),
+            Self.node("6:6", "TEXT", "Loose", Self.box(120, 190, 100, 20), #"""
+                "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 16.875, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 120}
                 """#),
         ])])
         let title = try Self.view(frame, "title")
-        #expect(title.kind == .label && title.text == "HELLO\nWORLD")
+        #expect(title.kind == .label && title.text == "Hello\nworld" && title.textCase == .upper)
         #expect(title.fontFamily == "Roboto" && title.fontSize == 16 && title.fontWeight == .bold)
         #expect(title.textColor == "#FF000080")
         #expect(title.textAlignment == .right && title.textVerticalAlignment == .bottom)
         #expect(title.width == nil && title.height == nil && title.numberOfLines == 2)
         let body = try Self.view(frame, "body")
         #expect(body.width == 200 && body.height == nil && body.numberOfLines == 0 && body.textVerticalAlignment == .top)
-        #expect(frame.summary.unexpressed["letter spacing"] == 1)
+        #expect(title.letterSpacing == .points(1) && title.lineHeight == nil)
+        #expect(body.lineHeight == .percent(150) && body.letterSpacing == nil)
+        let caption = try Self.view(frame, "caption")
+        #expect(caption.lineHeight == .points(20) && caption.letterSpacing == .points(-0.24))
+        #expect(caption.textDecoration == .underline && caption.textCase == .title && caption.text == "Set")
+        #expect(try Self.view(frame, "note").lineHeight == nil)
+        #expect(try Self.view(frame, "loose").lineHeight == .points(16.875))
+        #expect(frame.summary.unexpressed["letter spacing"] == nil)
         #expect(frame.summary.approximated["justified text (imported as left)"] == 1)
-        #expect(frame.summary.approximated["text case (written into the text)"] == 1)
     }
 
     @Test func fillsStrokesCornersOpacityAndHiddenLayers() throws {

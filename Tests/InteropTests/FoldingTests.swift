@@ -1,5 +1,6 @@
 import Testing
 @testable import Interop
+import LayoutSpec
 
 /// Ids from layer names fold accents, widths and case through ICU (no Foundation), and Figma's
 /// title case capitalises words without touching the rest.
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func titleCaseCapitalisesEachWordOnly() {
-        #expect(FigmaTextStyle.titleCased("hello wORLD\tit's\nnew") == "Hello WORLD\tIt's\nNew")
-        #expect(FigmaTextStyle.titleCased("") == "")
+        #expect(TextCase.title.apply(to: "hello wORLD\tit's\nnew") == "Hello WORLD\tIt's\nNew")
+        #expect(TextCase.title.apply(to: "") == "")
     }
 }

@@ -32,6 +32,27 @@ import Testing
         #expect(lines("a  b", width: 24) == ["a  b"])
     }
 
+    /// Letter spacing is added after every character, the last included, and wrapping and
+    /// truncation count it; a line height replaces the font's.
+    @Test func letterSpacingAndLineHeight() {
+        let spaced = LineLayout(
+            text: "aaaa bbbb", font: Font(size: 10), maxWidth: 70, maxHeight: .infinity, numberOfLines: 0,
+            lineBreakMode: .truncateTail, lineHeight: 30, letterSpacing: 2, measurer: measurer)
+        // "aaaa bbbb" is 54 + 9 × 2 = 72 wide: more than 70, so it wraps.
+        #expect(spaced.lines.map(\.text) == ["aaaa", "bbbb"])
+        #expect(spaced.lines.map(\.width) == [32, 32])
+        #expect(spaced.lineHeight == 30 && spaced.height == 60)
+        let tight = LineLayout(
+            text: "aaaa bbbb", font: Font(size: 10), maxWidth: 50, maxHeight: .infinity, numberOfLines: 1,
+            lineBreakMode: .truncateTail, letterSpacing: -1, measurer: measurer)
+        // 54 − 9 = 45 would fit; cut to 50 it stays whole.
+        #expect(tight.lines.map(\.text) == ["aaaa bbbb"] && tight.width == 45 && tight.lineHeight == 12)
+        let cut = LineLayout(
+            text: "aaaa bbbb", font: Font(size: 10), maxWidth: 40, maxHeight: .infinity, numberOfLines: 1,
+            lineBreakMode: .truncateTail, letterSpacing: 1, measurer: measurer)
+        #expect(cut.lines.count == 1 && cut.width <= 40 && cut.lines[0].text.hasSuffix("…"))
+    }
+
     @Test func wrapsEastAsianTextBetweenCharacters() {
         #expect(lines("哈哈哈哈哈，哈", width: 35) == ["哈哈哈", "哈哈，", "哈"])
     }

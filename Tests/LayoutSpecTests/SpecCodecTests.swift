@@ -213,7 +213,7 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]
@@ -227,6 +227,8 @@ struct SpecCodecTests {
         case .length: .number(12.5)
         case .fontSize: .number(13)
         case .fraction: .number(0.25)
+        case .textSpacing: .string("150%")
+        case .offset: .number(-4)
         case .count(let minimum): .number(Double(minimum + 2))
         case .choice(let names): .string(names.last!)
         case .text: .string("hello \"world\"\n")
@@ -289,6 +291,8 @@ struct SpecCodecTests {
         (.textAlignment, TextAlignment.allCases.map(\.rawValue)),
         (.textVerticalAlignment, TextVerticalAlignment.allCases.map(\.rawValue)),
         (.lineBreakMode, LineBreakMode.allCases.map(\.rawValue)),
+        (.textCase, TextCase.allCases.map(\.rawValue)),
+        (.textDecoration, TextDecoration.allCases.map(\.rawValue)),
         (.orientation, Orientation.allCases.map(\.rawValue)),
     ]
 

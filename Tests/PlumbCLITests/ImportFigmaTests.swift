@@ -30,6 +30,20 @@ import Testing
             """#
     }
 
+    /// A label's family that is not installed is named once, with what measures it instead;
+    /// an installed one is not.
+    @Test func aFontFamilyThatIsNotInstalledIsNamed() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        plumb.write("app.json", Self.figma())
+        let installed = plumb.run("import", "figma", "app.json")
+        #expect(installed.status == 0 && !installed.stderr.contains("not installed"), "\(installed.stderr)")
+        plumb.write("app.json", Self.figma().replacingOccurrences(of: "\"DejaVu Sans\"", with: "\"Plumb Missing Sans\""))
+        let missing = plumb.run("import", "figma", "app.json")
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.stderr.contains("font family \"Plumb Missing Sans\" is not installed; using sans-serif"), "\(missing.stderr)")
+    }
+
     @Test func eachFrameBecomesADocumentAndReimportsAreSmallVersions() throws {
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)

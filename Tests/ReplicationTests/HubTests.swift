@@ -219,6 +219,8 @@ import Testing
             case .length: type = "length - -"
             case .fontSize: type = "fontSize - -"
             case .fraction: type = "fraction - -"
+            case .offset: type = "offset - -"
+            case .textSpacing(let allowsNegative): type = "textSpacing \(allowsNegative ? -10_000 : 0) -"
             case .count(let minimum): type = "count \(minimum) -"
             case .choice(let names): type = "choice - \(names.joined(separator: ","))"
             case .text: type = "text - -"

@@ -4,7 +4,8 @@ import LayoutSpec
 ///
 /// - No auto layout: a `view`; each child docks by its constraints.
 /// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`),
-///   no child growing, none absolutely positioned: a `stack` with `spacing` and `padding`.
+///   no child growing: a `stack` with `spacing` (negative too) and `padding`; absolutely
+///   positioned children float in it.
 /// - Other horizontal or vertical auto layout: a one-row (or one-column) `grid`: `auto` tracks
 ///   for the children, star tracks for growing children (`layoutGrow`, `FILL`), and empty star
 ///   tracks that push the children to the centre or end (`CENTER`, `MAX`) or apart
@@ -39,7 +40,7 @@ struct ChildLayout {
         }
         let packed = layout.primaryAxisAlignItems != "CENTER" && layout.primaryAxisAlignItems != "MAX"
             && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
-        if packed && !grows && !flowing.contains(false) { return ChildLayout(form: .stack, layout: layout) }
+        if packed && !grows { return ChildLayout(form: .stack, layout: layout) }
 
         var plan = ChildLayout(form: .flowGrid, layout: layout)
         let spreads = !grows && layout.primaryAxisAlignItems == "SPACE_BETWEEN"
@@ -79,7 +80,7 @@ struct ChildLayout {
         view.padding.right = nonZero(layout.paddingRight)
         if layout.wraps { summary.approximated("wrapping auto layout (imported as one line)") }
         var spacing = layout.itemSpacing
-        if spacing < 0 {
+        if spacing < 0 && form != .stack {
             summary.approximated("negative item spacing (imported as 0)")
             spacing = 0
         }
@@ -88,7 +89,8 @@ struct ChildLayout {
             break
         case .stack:
             view.orientation = layout.mode == .horizontal ? .horizontal : .vertical
-            view.spacing = nonZero(spacing)
+            let rounded = round3(min(max(spacing, -1_000_000), 1_000_000))
+            view.spacing = rounded != 0 ? rounded : nil
         case .flowGrid:
             let gap = hasGapTracks ? nil : nonZero(spacing)
             if layout.mode == .horizontal {
@@ -117,7 +119,7 @@ struct ChildLayout {
         case .docked:
             return node.children.map { _ in .docked(content: box) }
         case .stack:
-            return node.children.map { _ in .flow(layout, track: nil) }
+            return node.children.map { $0.child.positioning == "ABSOLUTE" ? .floating(box: box) : .flow(layout, track: nil) }
         case .flowGrid:
             let span = max(tracks.count, 1)
             return zip(node.children, trackOfChild).map { child, track in

@@ -96,6 +96,7 @@ struct FigmaMapper {
     private mutating func wrap(_ node: FigmaNode, in wrapper: OutsideWrapper, parent: Int, placement: Placement, inCollapsed: Bool) throws(InteropError) -> Int {
         var view = View(id: "v\(views.count)", kind: .view)
         view.sourceId = String((node.id + OutsideWrapper.sourceSuffix).prefix(Property.maxSourceIDLength))
+        if case .floating = placement { view.floating = true }
         if case .dockedInGrid(_, let rowSpan, let columnSpan) = placement {
             view.rowSpan = rowSpan > 1 ? rowSpan : nil
             view.columnSpan = columnSpan > 1 ? columnSpan : nil
@@ -126,6 +127,9 @@ struct FigmaMapper {
             break
         case .docked(let content):
             dock(&view, node: node, box: box, in: content)
+        case .floating(let stackBox):
+            view.floating = true
+            dock(&view, node: node, box: box, in: stackBox)
         case .wrapped(let content, let horizontally, let vertically):
             dock(&view, node: node, box: box, in: content, keepingSize: (horizontally, vertically))
         case .dockedInGrid(let content, let rowSpan, let columnSpan):

@@ -191,6 +191,8 @@ public struct FigmaReader {
             text.letterSpacing = try number(style, "letterSpacing", stylePath) ?? 0
             text.lineHeightPx = try number(style, "lineHeightPx", stylePath)
             text.lineHeightUnit = try string(style, "lineHeightUnit", stylePath)
+            text.lineHeightPercent = try number(style, "lineHeightPercent", stylePath)
+            text.lineHeightPercentFontSize = try number(style, "lineHeightPercentFontSize", stylePath)
             text.textDecoration = try string(style, "textDecoration", stylePath)
         }
         // Newer files put these on the node itself.

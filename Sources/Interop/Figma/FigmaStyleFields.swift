@@ -47,10 +47,16 @@ public struct FigmaText: Hashable, Sendable {
     /// `ENDING` when the text is cut with an ellipsis.
     public var truncation: String?
     public var maxLines: Int?
+    /// Points added after each character (Figma resolves a percentage to pixels here).
     public var letterSpacing = 0.0
+    /// The line height in pixels, whatever the unit it was set in.
     public var lineHeightPx: Double?
-    /// `INTRINSIC_%` (the font's own), `PIXELS` or `FONT_SIZE_%`.
+    /// `INTRINSIC_%` (a percentage of the font's own), `PIXELS` or `FONT_SIZE_%`.
     public var lineHeightUnit: String?
+    /// With `INTRINSIC_%`: the percentage of the font's own line height (100 = the font's).
+    public var lineHeightPercent: Double?
+    /// With `FONT_SIZE_%`: the line height as a percentage of the font size.
+    public var lineHeightPercentFontSize: Double?
     public var textDecoration: String?
     /// True when parts of the text have their own style.
     public var hasStyleRuns = false

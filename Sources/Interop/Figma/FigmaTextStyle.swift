@@ -2,12 +2,12 @@ import FoundationEssentials
 import Glibc
 import LayoutSpec
 
-/// `TEXT` nodes as labels: characters, font, colour, the nine text positions, and
-/// `textAutoResize` as explicit size and `numberOfLines`.
+/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, the nine
+/// text positions, and `textAutoResize` as explicit size and `numberOfLines`.
 enum FigmaTextStyle {
     static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
         guard let text = node.text else { return }
-        view.text = characters(text, summary: &summary)
+        view.text = characters(text, view: &view, summary: &summary)
         if let family = text.fontFamily, !family.isEmpty {
             if family.count <= Property.maxFamilyLength { view.fontFamily = family } else { summary.approximated("font family name over 200 characters (system font used)") }
         }
@@ -27,37 +27,45 @@ enum FigmaTextStyle {
         }
         view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
         if text.italic { summary.unexpressed("italic") }
-        if text.letterSpacing != 0 { summary.unexpressed("letter spacing") }
-        if let unit = text.lineHeightUnit, unit != "INTRINSIC_%" { summary.unexpressed("set line height") }
-        if let decoration = text.textDecoration, decoration != "NONE" { summary.unexpressed(decoration.lowercased()) }
+        if text.letterSpacing != 0, text.letterSpacing.isFinite {
+            view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
+        }
+        view.lineHeight = lineHeight(text)
+        switch text.textDecoration {
+        case "UNDERLINE"?: view.textDecoration = .underline
+        case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
+        default: break
+        }
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
     }
 
-    /// Each word's first character upper-cased, the rest as typed (Figma's title case, like
-    /// CSS `capitalize`): a word starts after a space, tab or line break.
-    static func titleCased(_ text: String) -> String {
-        var result = ""
-        var startsWord = true
-        for character in text {
-            result += startsWord ? character.uppercased() : String(character)
-            startsWord = character.isWhitespace
+    /// A line height set in the design: pixels as points, a percentage of the font size as
+    /// one, a percentage of the font's own other than 100 % as Figma's pixels. Nil for the
+    /// font's own (`INTRINSIC_%` at 100 %), which the measuring font gives.
+    private static func lineHeight(_ text: FigmaText) -> TextSpacing? {
+        let pixels = text.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? TextSpacing.points(round3(min($0, 10_000))) : nil }
+        switch text.lineHeightUnit {
+        case "PIXELS"?: return pixels
+        case "FONT_SIZE_%"?:
+            if let percent = text.lineHeightPercentFontSize, percent.isFinite, percent >= 0 { return .percent(round3(min(percent, 10_000))) }
+            return pixels
+        case "INTRINSIC_%"?:
+            guard let percent = text.lineHeightPercent, percent.isFinite, abs(percent - 100) > 0.001 else { return nil }
+            return pixels
+        default: return nil
         }
-        return result
     }
 
-    /// The characters as shown: `textCase` applied (Plumb has no text case of its own), cut
-    /// at Plumb's 10,000-character limit.
-    private static func characters(_ text: FigmaText, summary: inout ImportSummary) -> String {
+    /// The characters as typed, cut at Plumb's 10,000-character limit; `textCase` becomes the
+    /// view's own (small caps are counted: Plumb has none).
+    private static func characters(_ text: FigmaText, view: inout View, summary: inout ImportSummary) -> String {
         var characters = text.characters
         switch text.textCase {
-        case "UPPER"?: characters = characters.uppercased()
-        case "LOWER"?: characters = characters.lowercased()
-        case "TITLE"?: characters = titleCased(characters)
+        case "UPPER"?: view.textCase = .upper
+        case "LOWER"?: view.textCase = .lower
+        case "TITLE"?: view.textCase = .title
         case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?: summary.unexpressed("small caps")
         default: break
-        }
-        if text.textCase.map({ ["UPPER", "LOWER", "TITLE"].contains($0) }) ?? false {
-            summary.approximated("text case (written into the text)")
         }
         if characters.count > Property.maxTextLength {
             summary.approximated("text over \(Property.maxTextLength) characters (cut)")

@@ -11,6 +11,9 @@ enum Placement {
     /// An absolutely positioned child of an auto layout mapped to a grid: it spans every
     /// track and docks by its constraints in the content box.
     case dockedInGrid(content: FigmaRect, rowSpan: Int, columnSpan: Int)
+    /// An absolutely positioned child of an auto layout mapped to a stack: `floating`, docked
+    /// by its constraints in the stack's whole box (Figma's constraints ignore padding).
+    case floating(box: FigmaRect)
     /// Flowing along an auto layout; `track` is its grid track when the layout is a grid.
     case flow(FigmaAutoLayout, track: Int?)
     /// In a cell of a `layoutMode: GRID` frame.
@@ -19,7 +22,7 @@ enum Placement {
     /// The box a child docked by its constraints docks in, nil for the other placements.
     var dockingContent: FigmaRect? {
         switch self {
-        case .docked(let content), .dockedInGrid(let content, _, _): content
+        case .docked(let content), .dockedInGrid(let content, _, _), .floating(let content): content
         case .root, .wrapped, .flow, .cell: nil
         }
     }
@@ -28,7 +31,7 @@ enum Placement {
     var isInAutoLayout: Bool {
         switch self {
         case .flow, .cell: true
-        case .root, .docked, .wrapped, .dockedInGrid: false
+        case .root, .docked, .wrapped, .dockedInGrid, .floating: false
         }
     }
 }

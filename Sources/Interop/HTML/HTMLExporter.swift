@@ -12,7 +12,8 @@ import LayoutSpec
 /// - `grid`: a CSS grid: fixed tracks in px, `auto` as `max-content`, star tracks as
 ///   `minmax(max-content, Nfr)` (Plumb's star track is never below its content).
 /// - `label`/`button`: the text in a `<span>` placed by `textAlignment` ×
-///   `textVerticalAlignment`, in the face the measurer measured with and its line height.
+///   `textVerticalAlignment`, in the face the measurer measured with, at the label's line
+///   height (else the face's own) and letter spacing.
 /// The root fills the window, so resizing the window lays the design out again.
 public struct HTMLExporter {
     public let spec: Spec
@@ -42,10 +43,11 @@ public struct HTMLExporter {
             """
         let children = spec.childIndices()
         let wraps = wrappingSubtrees()
+        let gaps = negativeGaps(children)
         // Tree order with explicit closing: no recursion, any depth.
         var closing: [(index: Int, remaining: Int)] = []
         for index in 0..<spec.count {
-            openElement(index, wraps: wraps[index], into: &out)
+            openElement(index, wraps: wraps[index], gap: gaps[index], into: &out)
             if children[index].isEmpty {
                 out += "</div>\n"
                 closeFinished(&closing, into: &out)
@@ -91,12 +93,27 @@ public struct HTMLExporter {
         return wraps
     }
 
-    private func openElement(_ index: Int, wraps: Bool, into out: inout String) {
+    /// Per view: the negative spacing of its stack when a child in the flow comes before it
+    /// (CSS has no negative `gap`, so the page pulls the view back by its leading margin).
+    private func negativeGaps(_ children: [[Int]]) -> [Double] {
+        var gaps = [Double](repeating: 0, count: spec.count)
+        for (parent, list) in children.enumerated() where spec.views[parent].kind == .stack {
+            guard let spacing = spec.views[parent].spacing, spacing < 0 else { continue }
+            var placedAny = false
+            for child in list where spec.views[child].visibility != .collapsed && spec.views[child].floating != true {
+                if placedAny { gaps[child] = spacing }
+                placedAny = true
+            }
+        }
+        return gaps
+    }
+
+    private func openElement(_ index: Int, wraps: Bool, gap: Double, into out: inout String) {
         let view = spec.views[index]
         let parent = spec.parents[index] >= 0 ? spec.views[spec.parents[index]] : nil
         var style = CSSDeclarations()
         let layoutClass = containerStyle(view, parent: parent, into: &style)
-        if let parent { placement(of: view, in: parent, wraps: wraps, into: &style) }
+        if let parent { placement(of: view, in: parent, wraps: wraps, gap: gap, into: &style) }
         boxStyle(view, isRoot: parent == nil, into: &style)
         out += "<div class=\"\(layoutClass)\" data-id=\"\(HTMLText.escaped(view.id))\""
         if let source = view.sourceId { out += " data-source=\"\(HTMLText.escaped(source))\"" }
@@ -118,8 +135,9 @@ public struct HTMLExporter {
             return "s"
         case .grid:
             let stack = parent?.kind == .stack ? (parent?.orientation ?? .vertical) : nil
-            let contentWidth = parent != nil && (stack == .horizontal || (view.width == nil && (view.horizontalAlignment ?? .fill) != .fill))
-            let contentHeight = parent != nil && (stack == .vertical || (view.height == nil && (view.verticalAlignment ?? .fill) != .fill))
+            // Along a stack, or not filling its slot, a grid without its own length hugs its content.
+            let contentWidth = parent != nil && view.width == nil && (stack == .horizontal || (view.horizontalAlignment ?? .fill) != .fill)
+            let contentHeight = parent != nil && view.height == nil && (stack == .vertical || (view.verticalAlignment ?? .fill) != .fill)
             style.add("grid-template-columns", Self.tracks(view.columns, sizedToContent: contentWidth))
             style.add("grid-template-rows", Self.tracks(view.rows, sizedToContent: contentHeight))
             if let spacing = view.columnSpacing, spacing > 0 { style.add("column-gap", CSSDeclarations.px(spacing)) }
@@ -131,7 +149,7 @@ public struct HTMLExporter {
     /// Plumb tracks as CSS: `44` → `44px`, `auto` → `max-content`, `2*` →
     /// `minmax(min-content,2fr)` (a star track shares what is left but never goes below its
     /// content, as Plumb pins it). On an axis the grid sizes to its content (no size of its
-    /// own and not filling its slot, or along a stack) Plumb's star tracks are `auto`: CSS
+    /// own, and along a stack or not filling its slot) Plumb's star tracks are `auto`: CSS
     /// would size `fr` tracks in proportion to their weights there instead.
     static func tracks(_ tracks: [Track]?, sizedToContent: Bool) -> String {
         let list = (tracks?.isEmpty ?? true) ? [Track.star(1)] : tracks!
@@ -147,10 +165,17 @@ public struct HTMLExporter {
 
     // MARK: Placement
 
-    /// How the view sits in its parent's slot: alignment, margins, explicit size.
-    private func placement(of view: View, in parent: View, wraps: Bool, into style: inout CSSDeclarations) {
+    /// How the view sits in its parent's slot: alignment, margins, explicit size. A floating
+    /// child of a stack is positioned absolutely over the whole stack and docked there by
+    /// self-alignment, as in a view; `gap` (negative stack spacing) pulls a view back.
+    private func placement(of view: View, in parent: View, wraps: Bool, gap: Double, into style: inout CSSDeclarations) {
         if parent.kind == .grid { gridCell(of: view, in: parent, into: &style) }
-        let inStack = parent.kind == .stack
+        let floats = parent.kind == .stack && view.floating == true
+        if floats {
+            style.add("position", "absolute")
+            style.add("inset", "0")
+        }
+        let inStack = parent.kind == .stack && !floats
         let vertical = (parent.orientation ?? .vertical) == .vertical
         // Along a stack's axis the view is its own size whatever its alignment.
         let horizontal = Axis(
@@ -170,7 +195,8 @@ public struct HTMLExporter {
             if justify != "stretch" { style.add("justify-self", justify) }
             if align != "stretch" { style.add("align-self", align) }
         }
-        let margins = [view.margin.top, view.margin.right, view.margin.bottom, view.margin.left].map { $0 ?? 0 }
+        var margins = [view.margin.top, view.margin.right, view.margin.bottom, view.margin.left].map { $0 ?? 0 }
+        if gap != 0 { margins[vertical ? 0 : 3] += gap }
         if margins.contains(where: { $0 != 0 }) { style.add("margin", margins.map(CSSDeclarations.px).joined(separator: " ")) }
     }
 
@@ -215,7 +241,7 @@ public struct HTMLExporter {
     /// The text of a label or button: one span in the label's cell, placed by the nine
     /// positions; lines wrap (and are cut) as `numberOfLines` says.
     private func textSpan(_ view: View, into out: inout String) {
-        guard var text = view.text, !text.isEmpty else { return }
+        guard var text = view.displayedText, !text.isEmpty else { return }
         let font = view.resolvedFont
         var style = CSSDeclarations()
         let alignment = view.resolvedTextAlignment
@@ -233,7 +259,14 @@ public struct HTMLExporter {
         style.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font)))
         style.add("font-size", CSSDeclarations.px(font.size))
         if font.weight != .regular { style.add("font-weight", "\(font.weight.numericWeight)") }
-        style.add("line-height", CSSDeclarations.px(measurer.lineMetrics(of: font).lineHeight))
+        style.add("line-height", CSSDeclarations.px(view.resolvedLineHeight ?? measurer.lineMetrics(of: font).lineHeight))
+        let letterSpacing = view.resolvedLetterSpacing
+        if letterSpacing != 0 { style.add("letter-spacing", CSSDeclarations.px(letterSpacing)) }
+        switch view.textDecoration {
+        case .underline?: style.add("text-decoration", "underline")
+        case .strikethrough?: style.add("text-decoration", "line-through")
+        case .none?, nil: break
+        }
         style.add("color", view.textColor ?? "#000000")
         let lines = view.numberOfLines ?? 1
         // Plumb neither counts nor shows spaces at the end of a line; CSS keeps them at hard breaks.

@@ -68,13 +68,19 @@ extension Resolver {
 
     /// `stack` slots: along the axis each child gets exactly its desired length plus margins,
     /// then `spacing` before the next child that takes space; across the axis, the content
-    /// box. A collapsed child gets an empty slot where the next child would start.
+    /// box. A collapsed child gets an empty slot where the next child would start. A floating
+    /// child's slot is the stack's whole frame, as CSS places an absolute child in its
+    /// containing block's padding box.
     func assignStackSlots(of index: Int, content: Rect) {
         let vertical = (views[index].orientation ?? .vertical) == .vertical
         let spacing = views[index].spacing ?? 0
         var cursor = vertical ? content.y : content.x
         var placedAny = false
         forEachChild(of: index) { child in
+            if views[child].floating == true {
+                slots[child] = frames[index]
+                return
+            }
             if flags[child] & Flag.collapsed != 0 {
                 slots[child] = vertical
                     ? Rect(x: content.x, y: cursor, width: content.width, height: 0)
@@ -100,9 +106,10 @@ extension Resolver {
     mutating func placeText(of index: Int, content: Rect) {
         let view = views.baseAddress! + index
         let lines = LineLayout(
-            text: view.pointee.text ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
+            text: view.pointee.displayedText ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
             maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
-            lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, measurer: measurer)
+            lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, lineHeight: view.pointee.resolvedLineHeight,
+            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
         let block = TextPlacement.place(
             lines, in: content, alignment: view.pointee.resolvedTextAlignment,
             verticalAlignment: view.pointee.textVerticalAlignment ?? .middle)

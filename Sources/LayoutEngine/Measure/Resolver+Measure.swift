@@ -86,13 +86,14 @@ extension Resolver {
     }
 
     /// Content of a `stack`: along the axis the sum of children's lengths with margins, plus
-    /// `spacing` between children that take space; across it the largest child.
+    /// `spacing` between children that take space (never below 0 when spacing is negative);
+    /// across it the largest child. Floating children take no space.
     func stackContentSize(of index: Int) -> Size {
         let vertical = (views[index].orientation ?? .vertical) == .vertical
         let spacing = views[index].spacing ?? 0
         var along = 0.0, across = 0.0, placed = 0
         forEachChild(of: index) { child in
-            guard flags[child] & Flag.collapsed == 0 else { return }
+            guard flags[child] & Flag.collapsed == 0, views[child].floating != true else { return }
             let margin = views[child].margin
             let size = desired[child]
             if vertical {
@@ -104,7 +105,7 @@ extension Resolver {
             }
             placed += 1
         }
-        if placed > 1 { along += spacing * Double(placed - 1) }
+        if placed > 1 { along = max(0, along + spacing * Double(placed - 1)) }
         return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     }
 
@@ -112,7 +113,7 @@ extension Resolver {
     /// ≠ 1) at its explicit width less padding, else at the space offered.
     func textSize(of index: Int, contentConstraint: Size) -> Size {
         let view = views.baseAddress! + index
-        guard let text = view.pointee.text, !text.isEmpty else { return .zero }
+        guard let text = view.pointee.displayedText, !text.isEmpty else { return .zero }
         let numberOfLines = view.pointee.numberOfLines ?? 1
         var wrapWidth = Double.infinity
         if numberOfLines != 1 {
@@ -125,7 +126,8 @@ extension Resolver {
         let lines = LineLayout(
             text: text, font: view.pointee.resolvedFont, maxWidth: wrapWidth, maxHeight: .infinity,
             numberOfLines: numberOfLines, lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail,
-            measurer: measurer)
+            lineHeight: view.pointee.resolvedLineHeight,
+            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
         return lines.size
     }
 }

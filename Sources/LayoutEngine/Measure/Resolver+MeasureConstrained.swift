@@ -43,9 +43,13 @@ extension Resolver {
                 available.width = .infinity
             }
         }
+        let padding = views[index].padding
+        // A floating child of a stack is offered the stack's frame, as a view offers its box.
+        let frame = Size(width: content.width + padding.horizontal, height: content.height + padding.vertical)
         forEachChild(of: index) { child in
             guard flags[child] & (Flag.collapsed | Flag.constrained) == Flag.constrained else { return }
-            stack.append(MeasureRequest(node: child, phase: 0, available: available))
+            let floats = views[index].kind == .stack && views[child].floating == true
+            stack.append(MeasureRequest(node: child, phase: 0, available: floats ? frame : available))
         }
     }
 }

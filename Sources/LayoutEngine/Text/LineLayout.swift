@@ -34,7 +34,7 @@ public struct LineLayout: Hashable, Sendable {
 
     /// The lines kept, top to bottom.
     public var lines: [Line]
-    /// Distance between two lines' tops, from the font's metrics.
+    /// Distance between two lines' tops: the label's `lineHeight`, else the font's own.
     public var lineHeight: Double
 
     /// Lays out `text` in `font`.
@@ -45,17 +45,20 @@ public struct LineLayout: Hashable, Sendable {
     ///   - maxHeight: the height available to the block (`.infinity` for none); lines past it
     ///     are dropped, except the first.
     ///   - numberOfLines: most lines kept; 0 = unlimited; 1 = no wrapping.
+    ///   - lineHeight: the distance between lines' tops in points, `nil` for the font's own.
+    ///   - letterSpacing: points added after every character, counted in every width.
     public init(
         text: String, font: Font, maxWidth: Double, maxHeight: Double, numberOfLines: Int,
-        lineBreakMode: LineBreakMode, measurer: any TextMeasuring
+        lineBreakMode: LineBreakMode, lineHeight: Double? = nil, letterSpacing: Double = 0, measurer: any TextMeasuring
     ) {
-        lineHeight = measurer.lineMetrics(of: font).lineHeight
+        self.lineHeight = lineHeight ?? measurer.lineMetrics(of: font).lineHeight
+        let measurer = letterSpacing == 0 ? measurer : LetterSpacedMeasurer(measurer, spacing: letterSpacing)
         lines = []
         if text.isEmpty { return }
         let wrapWidth = numberOfLines == 1 ? Double.infinity : maxWidth
         // Only the lines that can be kept, and one more to tell whether any were dropped.
         let keepable = LineLimit.keptCount(
-            lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: lineHeight)
+            lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: self.lineHeight)
         let ranges = LineBreaking.lineRanges(
             in: text, font: font, wrapWidth: wrapWidth, maxRanges: keepable == .max ? .max : keepable + 1, measurer: measurer)
         let kept = min(keepable, ranges.count)

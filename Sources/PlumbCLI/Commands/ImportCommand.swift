@@ -68,6 +68,7 @@ enum ImportCommand: Command {
         }
         progress?.finish()
         report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
+        MeasurerReport.warnMissingFamilies(in: result.frames.map(\.spec), console: context.console)
     }
 
     /// The stored document's Figma node ids, `sourceId` → view id (living views only).

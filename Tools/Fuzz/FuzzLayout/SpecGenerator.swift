@@ -43,7 +43,11 @@ enum SpecGenerator {
     static func value(of type: PropertyType, _ input: inout FuzzInput) -> JSONValue? {
         switch type {
         case .length: return .number(input.pick(lengths))
+        case .offset: return .number(input.pick([-20, -0.5] + lengths.filter { $0 <= 1_000_000 }))
         case .fontSize: return .number(input.pick([0.001, 1, 12, 17, 100, 10_000]))
+        case .textSpacing(let allowsNegative):
+            let amounts: [JSONValue] = [.number(0), .number(1.5), .number(24), .number(10_000), .string("150%"), .string("0%")]
+            return input.pick(allowsNegative ? amounts + [.number(-2), .string("-5%")] : amounts)
         case .count(let minimum): return .number(Double(max(minimum, input.pick([0, 1, 2, 3, 5, 10, 1_000_000]))))
         case .choice(let names): return .string(input.pick(names))
         case .text: return .string(input.pick(texts))
