@@ -7,13 +7,15 @@ extension Property {
 
     /// `text` in this property's canonical spelling (itself when it has no other).
     public func canonicalSpelling(of text: String) -> String {
-        Self.otherSpellings[self]?[text] ?? text
+        if type == .color { return ColorSpelling.canonical(text) ?? text }
+        return Self.otherSpellings[self]?[text] ?? text
     }
 
     /// `value` in this property's canonical spelling: other spellings of a choice become the
-    /// canonical one, anything else is returned as it is.
+    /// canonical one, a colour `#RRGGBB` (`ColorSpelling`), anything else is returned as it is.
     public func canonical(_ value: JSONValue) -> JSONValue {
-        guard case .string(let text) = value, let canonical = Self.otherSpellings[self]?[text] else { return value }
-        return .string(canonical)
+        guard case .string(let text) = value else { return value }
+        let canonical = canonicalSpelling(of: text)
+        return canonical == text ? value : .string(canonical)
     }
 }
