@@ -52,13 +52,13 @@ extension DiffCommand {
             let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
             bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
         default:
-            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG()
+            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG(legend: true)
             bytes = try OutputFile.picture(svg, as: format, scale: options.scale)
         }
         MeasurerReport.printWarnings(of: measurer, console: context.console)
         if let path = output.path {
             try OutputFile.write(bytes, to: path, context: context)
-            context.console.message("\(path): \(TransferReporting.plural(diff.changes.count, "change")) between \(diff.old.label) and \(diff.new.label) at \(options.screenDescription)")
+            context.console.message("\(path): \(diff.headline) between \(diff.old.label) and \(diff.new.label) at \(options.screenDescription)")
         } else {
             context.console.write(String(decoding: bytes, as: UTF8.self))
         }
@@ -73,9 +73,9 @@ extension DiffCommand {
         return number + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
     }
 
-    /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}]}`; `change` is
-    /// added, removed, moved (moved or resized: the frames say which) or changed (properties
-    /// only).
+    /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}], "folded"}`;
+    /// `change` is added, removed, moved (moved or resized: the frames say which) or changed
+    /// (properties only); `folded` names the views that only moved with an edit.
     static func pictureJSON(_ diff: PictureDiff) -> JSONValue {
         .object([
             JSONMember("from", .string(diff.old.label)),
@@ -89,6 +89,7 @@ extension DiffCommand {
                     JSONMember("properties", .array(change.properties.map(JSONValue.string))),
                 ])
             })),
+            JSONMember("folded", .array(diff.folded.map { .string($0.view) })),
         ])
     }
 }
