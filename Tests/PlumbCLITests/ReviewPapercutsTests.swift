@@ -133,3 +133,17 @@ extension ReviewPapercutsTests {
         #expect(plumb.run("check", "login", "--metrics", "fixed").stdout.contains("root: margin 8 is ignored"))
     }
 }
+
+extension ReviewPapercutsTests {
+    @Test func aMergeIsNotTheLastChange() throws {
+        let plumb = ready()
+        #expect(plumb.run("clone", ".", "copy").status == 0)
+        #expect(plumb.run("set", "login", "ok", "text=Mine", "-m", "Mine").status == 0)
+        #expect(plumb.run("--store", "copy", "set", "login", "title", "text=Theirs", "-m", "Theirs").status == 0)
+        #expect(plumb.run("sync", "copy").status == 0)
+        let log = plumb.run("log", "login").stdout
+        #expect(log.split(separator: "\n").first?.hasSuffix("plumb  Merge") == true, "\(log)")
+        let docs = plumb.run("docs").stdout
+        #expect(docs.hasSuffix("  Theirs\n") && !docs.contains("Merge"), "\(docs)")
+    }
+}
