@@ -39,8 +39,10 @@ enum RenameHistory {
             let followed = try versions(of: document, limit: back + 1, store: store)
             guard back < followed.count else {
                 let total = try versions(of: document, store: store).count
+                let versions = "\(total) version\(total == 1 ? "" : "s")"
+                let renamed = total != (try store.head(of: document).number)
                 throw StoreError.badRevision(document: document, revision: revision,
-                                             reason: "the history of \(document) has only \(total) version\(total == 1 ? "" : "s")")
+                                             reason: renamed ? "the history of \(document) has only \(versions)" : "the document has only \(versions)")
             }
             return followed[back]
         }
