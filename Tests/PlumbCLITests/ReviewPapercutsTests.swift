@@ -147,3 +147,25 @@ extension ReviewPapercutsTests {
         #expect(docs.hasSuffix("  Theirs\n") && !docs.contains("Merge"), "\(docs)")
     }
 }
+
+extension ReviewPapercutsTests {
+    /// Conflicts name the people who wrote each side and times to the millisecond, so "the
+    /// later write wins" can be checked by eye; the same author on two stores is told apart by
+    /// site.
+    @Test func conflictsInPeoplesWords() throws {
+        let plumb = PlumbRunner()
+        plumb.environment["PLUMB_NOW_MS"] = "1764489600000"
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("apply", plumb.write("login.json", loginSpec)).status == 0)
+        #expect(plumb.run("clone", ".", "other").status == 0)
+        plumb.environment["PLUMB_NOW_MS"] = "1764489603250"
+        plumb.environment["PLUMB_AUTHOR"] = "alice"
+        #expect(plumb.run("set", "login", "ok", "text=Here").status == 0)
+        plumb.environment["PLUMB_NOW_MS"] = "1764489603257"
+        plumb.environment["PLUMB_AUTHOR"] = "bob"
+        #expect(plumb.run("--store", "other", "set", "login", "ok", "text=There").status == 0)
+        #expect(plumb.run("sync", "other").status == 0)
+        let conflicts = plumb.run("conflicts", "login").stdout
+        #expect(conflicts == "ok.text: \"There\" (bob, 2025-11-30 08:00:03.257) won over \"Here\" (alice, 2025-11-30 08:00:03.250)\n", "\(conflicts)")
+    }
+}
