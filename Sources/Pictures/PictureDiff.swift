@@ -99,10 +99,11 @@ public struct PictureDiff {
         let size = new.layout.viewport
         let title = "\(new.spec.name): \(old.label) → \(new.label)"
         let band = legend ? Self.legendHeight : 0
-        var out = SVGDocument.header(width: legend ? legendWidth(title: title) : size.width, height: size.height + band, title: title)
+        let width = legend ? legendWidth(title: title, content: size.width) : size.width
+        var out = SVGDocument.header(width: width, height: size.height + band, title: title)
         out += Self.definitions
         if legend {
-            out += legendSVG(title: title)
+            out += legendSVG(title: title, width: width)
             out += "<g data-layer=\"screen\" transform=\"translate(0 \(SVGDocument.number(band)))\">\n"
         }
         SVGRenderer(spec: new.spec, layout: new.layout, measurer: measurer).appendScreen(to: &out)
@@ -119,9 +120,9 @@ public struct PictureDiff {
 
     /// The picture's width with a legend: the screen's, or more when the title or headline
     /// needs it (estimated at 0.6 em a character, as the fixed metrics do).
-    func legendWidth(title: String) -> Double {
+    func legendWidth(title: String, content: Double) -> Double {
         let longest = max(Double(title.count) * 13, Double(headline.count) * 12) * 0.6 + 16
-        return max(new.layout.viewport.width, Self.legendMinimumWidth, longest.rounded(.up))
+        return max(content, Self.legendMinimumWidth, longest.rounded(.up))
     }
 
     /// `1 change`, and `(20 moved with it, not marked)` when views were folded.
@@ -131,8 +132,7 @@ public struct PictureDiff {
     }
 
     /// The title line and one swatch per kind of mark, on white.
-    private func legendSVG(title: String) -> String {
-        let width = legendWidth(title: title)
+    private func legendSVG(title: String, width: Double) -> String {
         var out = "<g data-layer=\"legend\"><rect width=\"\(SVGDocument.number(width))\" height=\"\(SVGDocument.number(Self.legendHeight))\" fill=\"#FFFFFF\"/>\n"
         out += SVGDocument.label(title, x: 8, y: 20, size: 13)
         out += SVGDocument.label(headline, x: 8, y: 40, size: 12, weight: 400)
@@ -152,15 +152,25 @@ public struct PictureDiff {
     /// Side by side: the old version on the left and the new on the right, each captioned,
     /// removed and moved views marked on the left at their old frames, added, moved and
     /// changed ones on the right at their new frames.
-    public func sideBySideSVG() -> String {
+    /// With `legend`, the band of `overlaySVG(legend:)` above the two screens.
+    public func sideBySideSVG(legend: Bool = false) -> String {
         let sides = [old, new]
-        return DeviceSheet.render(title: "\(new.spec.name): \(old.label) | \(new.label)", captions: sides.map(\.label),
-                                  sizes: sides.map(\.layout.viewport)) { index, out in
+        let title = "\(new.spec.name): \(old.label) | \(new.label)"
+        let sheet = DeviceSheet.render(title: title, captions: sides.map(\.label), sizes: sides.map(\.layout.viewport)) { index, out in
             SVGRenderer(spec: sides[index].spec, layout: sides[index].layout, measurer: measurer).appendScreen(to: &out)
             out += "<g data-layer=\"changes\">\n"
             for change in changes { appendMark(change, side: index == 0, to: &out) }
             out += "</g>\n"
         }
+        guard legend, sheet.hasPrefix("<?xml"), let declarationEnd = sheet.firstIndex(of: "\n") else { return sheet }
+        let size = DeviceSheet.placement(of: sides.map(\.layout.viewport)).size
+        let width = legendWidth(title: title, content: size.width)
+        var out = SVGDocument.header(width: width, height: size.height + Self.legendHeight, title: title)
+        out += legendSVG(title: title, width: width)
+        out += "<g data-layer=\"sheet\" transform=\"translate(0 \(SVGDocument.number(Self.legendHeight)))\">\n"
+        out += sheet[sheet.index(after: declarationEnd)...]
+        out += "</g>\n</svg>\n"
+        return out
     }
 
     /// The arrowhead the moved marks end in.

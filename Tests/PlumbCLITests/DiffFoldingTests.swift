@@ -42,6 +42,12 @@ import Testing
         // The title and legend are in the picture itself.
         let legend = try document.nodes(forXPath: "//*[@data-layer='legend']//*[local-name()='text']").map { $0.stringValue ?? "" }
         #expect(legend == ["profile: v1 → v2", "1 change (20 moved with it, not marked)", "added", "removed", "moved/resized", "properties"])
+        // Side by side too.
+        #expect(plumb.run("diff", "profile@1", "--picture", "--side-by-side", "--metrics", "fixed", "-o", "side.svg").status == 0)
+        let side = try XMLDocument(xmlString: try String(contentsOfFile: plumb.folder.appendingPathComponent("side.svg").path, encoding: .utf8), options: [])
+        let sideLegend = try side.nodes(forXPath: "//*[@data-layer='legend']//*[local-name()='text']").map { $0.stringValue ?? "" }
+        #expect(sideLegend.first == "profile: v1 | v2" && sideLegend.contains("moved/resized"), "\(sideLegend)")
+        #expect(try side.nodes(forXPath: "//*[@data-screen]").count == 2)
     }
 
     @Test func aRemovedViewIsAGhostThatHidesNothing() throws {

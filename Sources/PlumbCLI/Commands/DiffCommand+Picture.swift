@@ -52,7 +52,7 @@ extension DiffCommand {
             let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
             bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
         default:
-            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG(legend: true)
+            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG(legend: true) : diff.overlaySVG(legend: true)
             bytes = try OutputFile.picture(svg, as: format, scale: options.scale)
         }
         MeasurerReport.printWarnings(of: measurer, console: context.console)
