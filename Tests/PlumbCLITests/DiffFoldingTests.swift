@@ -48,6 +48,11 @@ import Testing
         let sideLegend = try side.nodes(forXPath: "//*[@data-layer='legend']//*[local-name()='text']").map { $0.stringValue ?? "" }
         #expect(sideLegend.first == "profile: v1 | v2" && sideLegend.contains("moved/resized"), "\(sideLegend)")
         #expect(try side.nodes(forXPath: "//*[@data-screen]").count == 2)
+        // The page lists the edit, and the folded views on demand.
+        #expect(plumb.run("diff", "profile@1", "--picture", "--metrics", "fixed", "-o", "diff.html").status == 0)
+        let html = try String(contentsOfFile: plumb.folder.appendingPathComponent("diff.html").path, encoding: .utf8)
+        #expect(html.contains("<details class=\"folded\"><summary>20 views moved with it, not marked</summary>"))
+        #expect(html.components(separatedBy: "data-change=\"folded\"").count == 21)
     }
 
     @Test func aRemovedViewIsAGhostThatHidesNothing() throws {
