@@ -7,15 +7,17 @@ extension Property {
 
     /// `text` in this property's canonical spelling (itself when it has no other).
     public func canonicalSpelling(of text: String) -> String {
-        Self.otherSpellings[self]?[text] ?? text
+        if type == .color { return ColorSpelling.canonical(text) ?? text }
+        return Self.otherSpellings[self]?[text] ?? text
     }
 
     /// `value` in this property's canonical spelling: other spellings of a choice become the
-    /// canonical one, a percentage is written as numbers are (`"150.0%"` is `"150%"`),
-    /// anything else is returned as it is.
+    /// canonical one, a colour `#RRGGBB` (`ColorSpelling`), a percentage is written as numbers
+    /// are (`"150.0%"` is `"150%"`), anything else is returned as it is.
     public func canonical(_ value: JSONValue) -> JSONValue {
         if case .textSpacing = type, case .string = value, let spacing = TextSpacing(json: value) { return spacing.json }
-        guard case .string(let text) = value, let canonical = Self.otherSpellings[self]?[text] else { return value }
-        return .string(canonical)
+        guard case .string(let text) = value else { return value }
+        let canonical = canonicalSpelling(of: text)
+        return canonical == text ? value : .string(canonical)
     }
 }

@@ -41,7 +41,7 @@ extension PropertyType {
         case .choice(let names): "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .text(let maxLength):
             "expected a string of at most \(maxLength) characters (\(maxLength * Self.scalarsPerCharacter) Unicode scalars, \(maxLength * Self.bytesPerCharacter) bytes)"
-        case .color: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\""
+        case .color: "expected a colour \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or a CSS colour name"
         case .tracks: "expected a non-empty array of tracks (numbers, \"auto\", \"*\" or \"2*\"), at most \(Property.maxTracks)"
         case .viewID: "expected a view id (\(Identifier.rule))"
         case .orderKey: "expected an order key (1–\(Self.maxOrderKeyLength) base-62 digits)"

@@ -71,7 +71,20 @@ public struct DiffReport {
             out += "<span class=\"badge\" style=\"background: \(PictureDiff.color(of: change.kind))\">\(XMLText.escaped(kind))</span> "
             out += "<code>\(XMLText.escaped(change.view))</code> <span class=\"detail\">\(XMLText.escaped(detail(change)))</span></li>\n"
         }
-        return out + "</ol>"
+        out += "</ol>"
+        // One box with the folded list under it, where the page lays the list beside the picture.
+        return diff.folded.isEmpty ? out : "<div class=\"change-list\">" + out + foldedList() + "</div>"
+    }
+
+    /// The views that only moved with the edits, folded: a count, the list on demand.
+    func foldedList() -> String {
+        guard !diff.folded.isEmpty else { return "" }
+        let count = diff.folded.count
+        var out = "<details class=\"folded\"><summary>\(count) view\(count == 1 ? "" : "s") moved with \(diff.changes.count == 1 ? "it" : "them"), not marked</summary><ol class=\"changes\">\n"
+        for change in diff.folded {
+            out += "<li tabindex=\"0\" data-view=\"\(XMLText.escaped(change.view))\" data-change=\"folded\"><code>\(XMLText.escaped(change.view))</code> <span class=\"detail\">\(XMLText.escaped(detail(change)))</span></li>\n"
+        }
+        return out + "</ol></details>"
     }
 
     private func detail(_ change: PictureChange) -> String {

@@ -40,6 +40,7 @@ public struct LayoutChecker {
         var byView = [[LayoutWarning]](repeating: [], count: spec.count)
         for index in 0..<spec.count {
             byView[index] += sizesOnFillAxes(index)
+            if index == 0 { byView[index] += marginOnRoot() }
             byView[index] += minimumsAboveMaximums(index)
             byView[index] += gridPlacement(index)
             if let warning = textFit(index) { byView[index].append(warning) }
@@ -122,6 +123,18 @@ public struct LayoutChecker {
             }
         }
         return found
+    }
+
+    /// A `margin` on the root: the root takes the screen exactly (DESIGN.md §2), so its margin
+    /// moves nothing; `padding` is what insets its children.
+    func marginOnRoot() -> [LayoutWarning] {
+        let margin = spec.views[0].margin
+        let edges = [("top", margin.top), ("left", margin.left), ("bottom", margin.bottom), ("right", margin.right)]
+            .compactMap { name, value in value.flatMap { $0 == 0 ? nil : "margin.\(name) \(NumberText.decimal($0))" } }
+        guard !edges.isEmpty else { return [] }
+        let what = edges.count == 4 && Set([margin.top, margin.left, margin.bottom, margin.right]).count == 1
+            ? "margin \(NumberText.decimal(margin.top!))" : edges.joined(separator: ", ")
+        return [warning(0, .marginOnRoot, "\(what) is ignored: the root takes the whole screen (padding insets its children)")]
     }
 
     func warning(_ index: Int, _ check: LayoutWarning.Check, _ message: String) -> LayoutWarning {

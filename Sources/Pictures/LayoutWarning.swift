@@ -8,6 +8,8 @@ public struct LayoutWarning: Equatable, Sendable {
         /// `width` or `height` on an axis whose alignment is `fill`, overridden by the slot (or
         /// on the root, which always takes the viewport).
         case sizeOnFill = "size-on-fill"
+        /// A `margin` on the root, which takes the whole viewport whatever its margin.
+        case marginOnRoot = "margin-on-root"
         /// `minWidth` above `maxWidth` (or heights): min wins, max does nothing.
         case minAboveMax = "min-above-max"
         /// `row`/`column` (with span) past a grid's tracks, or set on a child of a non-grid.

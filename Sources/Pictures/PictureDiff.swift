@@ -25,8 +25,12 @@ public struct PictureDiff {
     public let old: Side
     public let new: Side
     public let measurer: any TextMeasuring
-    /// The changes, in the new version's tree order, then removed views in the old one's.
+    /// The edits, in the new version's tree order, then removed views in the old one's: views
+    /// added or removed, and views whose own properties (or place in the tree) changed.
     public let changes: [PictureChange]
+    /// Views that only moved or resized because something else changed (an ancestor's margin,
+    /// a sibling added): folded under the edits, not marked, counted in the legend.
+    public let folded: [PictureChange]
 
     /// Compares the two sides. `changedProperties` maps a view id to the names of its
     /// properties whose values differ (views in both versions only); a view listed there whose
@@ -68,7 +72,9 @@ public struct PictureDiff {
         for view in old.spec.views where newIndex[view.id] == nil {
             if let change = byView[view.id] { ordered.append(change) }
         }
-        changes = ordered
+        // A frame that changed with no property of the view's own changed is a consequence.
+        changes = ordered.filter { $0.kind != .moved || !$0.properties.isEmpty }
+        folded = ordered.filter { $0.kind == .moved && $0.properties.isEmpty }
     }
 
     /// Colours of the marks, one per kind of change (GitHub's palette, readable on white).
@@ -81,33 +87,90 @@ public struct PictureDiff {
         }
     }
 
-    /// The overlay: the new version's screen with every change marked on it. Added views are
-    /// green, removed ones red (where they were), moved or resized ones amber with their old
+    /// The overlay: the new version's screen with every edit marked on it (`folded` views are
+    /// not). Added views are green, removed ones a dashed red ghost (where they were), moved or resized ones amber with their old
     /// frame as a dashed ghost and an arrow from the old place to the new, and property-only
     /// changes a violet dotted outline with a dot at the top-right corner.
-    public func overlaySVG() -> String {
+    ///
+    /// With `legend`, a band above the screen carries the title (document, versions, the
+    /// number of changes) and what each colour means, so the picture explains itself where it
+    /// is pasted (a pull request, a chat).
+    public func overlaySVG(legend: Bool = false) -> String {
         let size = new.layout.viewport
-        var out = SVGDocument.header(width: size.width, height: size.height, title: "\(new.spec.name): \(old.label) → \(new.label)")
+        let title = "\(new.spec.name): \(old.label) → \(new.label)"
+        let band = legend ? Self.legendHeight : 0
+        let width = legend ? legendWidth(title: title, content: size.width) : size.width
+        var out = SVGDocument.header(width: width, height: size.height + band, title: title)
         out += Self.definitions
+        if legend {
+            out += legendSVG(title: title, width: width)
+            out += "<g data-layer=\"screen\" transform=\"translate(0 \(SVGDocument.number(band)))\">\n"
+        }
         SVGRenderer(spec: new.spec, layout: new.layout, measurer: measurer).appendScreen(to: &out)
         out += "<g data-layer=\"changes\">\n"
         for change in changes { appendMark(change, side: nil, to: &out) }
-        out += "</g>\n</svg>\n"
+        out += "</g>\n"
+        if legend { out += "</g>\n" }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The band's height and the narrowest picture that holds the legend, in points.
+    static let legendHeight = 84.0, legendMinimumWidth = 420.0
+
+    /// The picture's width with a legend: the screen's, or more when the title or headline
+    /// needs it (estimated at 0.6 em a character, as the fixed metrics do).
+    func legendWidth(title: String, content: Double) -> Double {
+        let longest = max(Double(title.count) * 13, Double(headline.count) * 12) * 0.6 + 16
+        return max(content, Self.legendMinimumWidth, longest.rounded(.up))
+    }
+
+    /// `1 change`, and `(20 moved with it, not marked)` when views were folded.
+    public var headline: String {
+        let count = "\(changes.count) change\(changes.count == 1 ? "" : "s")"
+        return folded.isEmpty ? count : "\(count) (\(folded.count) moved with \(changes.count == 1 ? "it" : "them"), not marked)"
+    }
+
+    /// The title line and one swatch per kind of mark, on white.
+    private func legendSVG(title: String, width: Double) -> String {
+        var out = "<g data-layer=\"legend\"><rect width=\"\(SVGDocument.number(width))\" height=\"\(SVGDocument.number(Self.legendHeight))\" fill=\"#FFFFFF\"/>\n"
+        out += SVGDocument.label(title, x: 8, y: 20, size: 13)
+        out += SVGDocument.label(headline, x: 8, y: 40, size: 12, weight: 400)
+        var x = 8.0
+        for (kind, name) in [(PictureChange.Kind.added, "added"), (.removed, "removed"), (.moved, "moved/resized"), (.changed, "properties")] {
+            let color = Self.color(of: kind)
+            let dash = kind == .removed ? " stroke-dasharray=\"4 2\"" : kind == .changed ? " stroke-dasharray=\"2 2\"" : ""
+            let fill = kind == .added || kind == .moved ? "fill=\"\(color)\" fill-opacity=\"0.18\"" : "fill=\"none\""
+            out += "<rect x=\"\(SVGDocument.number(x))\" y=\"54\" width=\"14\" height=\"14\" \(fill) stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+            out += SVGDocument.label(name, x: x + 19, y: 66, size: 12, weight: 400)
+            x += 19 + Double(name.count) * 6.5 + 16
+        }
+        out += "<line x1=\"0\" y1=\"\(SVGDocument.number(Self.legendHeight - 0.5))\" x2=\"\(SVGDocument.number(width))\" y2=\"\(SVGDocument.number(Self.legendHeight - 0.5))\" stroke=\"#D0D7DE\"/></g>\n"
         return out
     }
 
     /// Side by side: the old version on the left and the new on the right, each captioned,
     /// removed and moved views marked on the left at their old frames, added, moved and
     /// changed ones on the right at their new frames.
-    public func sideBySideSVG() -> String {
+    /// With `legend`, the band of `overlaySVG(legend:)` above the two screens.
+    public func sideBySideSVG(legend: Bool = false) -> String {
         let sides = [old, new]
-        return DeviceSheet.render(title: "\(new.spec.name): \(old.label) | \(new.label)", captions: sides.map(\.label),
-                                  sizes: sides.map(\.layout.viewport)) { index, out in
+        let title = "\(new.spec.name): \(old.label) | \(new.label)"
+        let sheet = DeviceSheet.render(title: title, captions: sides.map(\.label), sizes: sides.map(\.layout.viewport)) { index, out in
             SVGRenderer(spec: sides[index].spec, layout: sides[index].layout, measurer: measurer).appendScreen(to: &out)
             out += "<g data-layer=\"changes\">\n"
             for change in changes { appendMark(change, side: index == 0, to: &out) }
             out += "</g>\n"
         }
+        guard legend, sheet.hasPrefix("<?xml"), let declarationEnd = sheet.firstIndex(of: "\n") else { return sheet }
+        let size = DeviceSheet.placement(of: sides.map(\.layout.viewport)).size
+        let width = legendWidth(title: title, content: size.width)
+        var out = SVGDocument.header(width: width, height: size.height + Self.legendHeight, title: title)
+        out += legendSVG(title: title, width: width)
+        out += "<g data-layer=\"sheet\" transform=\"translate(0 \(SVGDocument.number(Self.legendHeight)))\">\n"
+        out += sheet[sheet.index(after: declarationEnd)...]
+        out += "</g>\n</svg>\n"
+        return out
     }
 
     /// The arrowhead the moved marks end in.
@@ -136,8 +199,10 @@ public struct PictureDiff {
             guard showsNew, change.drawnAfter, let to = change.to else { return }
             body = rect(to, "fill=\"\(color)\" fill-opacity=\"\(tint)\" stroke=\"\(color)\" stroke-width=\"2\"")
         case .removed:
+            // A ghost: an outline only on the overlay, so it never hides what is there now.
             guard showsOld, change.drawnBefore, let from = change.from else { return }
-            body = rect(from, "fill=\"\(color)\" fill-opacity=\"\(tint)\" stroke=\"\(color)\" stroke-width=\"2\"")
+            let fill = isOld == true ? "fill=\"\(color)\" fill-opacity=\"\(tint)\"" : "fill=\"none\""
+            body = rect(from, "\(fill) stroke=\"\(color)\" stroke-width=\"2\" stroke-dasharray=\"4 2\" data-ghost=\"true\"")
         case .moved:
             guard let from = change.from, let to = change.to, change.drawnBefore || change.drawnAfter else { return }
             if showsOld { body += rect(from, "fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\" data-ghost=\"true\"") }

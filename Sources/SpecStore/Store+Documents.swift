@@ -6,6 +6,8 @@ public struct DocumentSummary: Hashable, Sendable {
     public let name: String
     public let versions: Int
     public let head: VersionRecord?
+    /// The newest version someone made (not a merge a sync made): what "last change" shows.
+    public let lastChange: VersionRecord?
 }
 
 extension Store {
@@ -36,7 +38,14 @@ extension Store {
             }
             return try rows.map { name, id, head in
                 let count = try database.scalar("SELECT count(*) FROM versions WHERE document = ?", [.integer(id)])?.integer ?? 0
-                return DocumentSummary(name: name, versions: Int(count), head: try head.map { try version(rowID: $0, document: name) })
+                let headRecord = try head.map { try version(rowID: $0, document: name) }
+                var lastChange = headRecord
+                if headRecord?.kind == .merge {
+                    lastChange = try database.scalar("SELECT id FROM versions WHERE document = ? AND kind = ? ORDER BY number DESC LIMIT 1",
+                                                     [.integer(id), .text(Version.Kind.commit.rawValue)])?.integer
+                        .map { try version(rowID: $0, document: name) }
+                }
+                return DocumentSummary(name: name, versions: Int(count), head: headRecord, lastChange: lastChange)
             }
         }
     }

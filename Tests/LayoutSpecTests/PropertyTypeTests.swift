@@ -30,7 +30,7 @@ struct PropertyTypeTests {
         (.count(minimum: 1), "expected a whole number from 1 to 1000000"),
         (.choice(["a", "b"]), #"expected one of "a", "b""#),
         (.text(maxLength: 5), "expected a string of at most 5 characters (125 Unicode scalars, 500 bytes)"),
-        (.color, ##"expected a colour "#RRGGBB" or "#RRGGBBAA""##),
+        (.color, ##"expected a colour "#RRGGBB", "#RRGGBBAA", "#RGB", "#RGBA" or a CSS colour name"##),
         (.tracks, #"expected a non-empty array of tracks (numbers, "auto", "*" or "2*"), at most 1000"#),
         (.viewID, "expected a view id (\(Identifier.rule))"),
         (.orderKey, "expected an order key (1–1000 base-62 digits)"),

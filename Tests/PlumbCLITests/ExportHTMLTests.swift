@@ -23,7 +23,7 @@ import Testing
     @Test func usageErrors() {
         let plumb = PlumbRunner()
         plumb.run("init")
-        #expect(plumb.run("export", "login").stderr.contains("--format html is required"))
+        #expect(plumb.run("export", "login").stderr.contains("no document \"login\""))
         let pdf = plumb.run("export", "login", "--format", "pdf")
         #expect(pdf.status == 64 && pdf.stderr.contains("--format: expected html, got \"pdf\""))
         #expect(plumb.run("export", "nothing", "--format", "html").status == 1)

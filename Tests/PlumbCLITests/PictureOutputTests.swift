@@ -97,8 +97,9 @@ import Testing
 
         // PNG, HTML, side by side.
         #expect(plumb.run("diff", "seed@1", "head", "--picture", "--size", "300x200", "-o", "diff.png", "--scale", "2").status == 0)
-        let png = try Rasterizer.inspectPNG(try bytes(plumb, "diff.png"), x: 2 * 150, y: 2 * 190)
-        #expect((png.width, png.height) == (600, 400))
+        // The screen sits under the 84-point band of title and legend, which is at least 420 wide.
+        let png = try Rasterizer.inspectPNG(try bytes(plumb, "diff.png"), x: 2 * 150, y: 2 * (84 + 190))
+        #expect((png.width, png.height) == (840, 568))
         #expect(png.rgba[1] > png.rgba[0] && png.rgba[1] > png.rgba[2], "the added view is tinted green: \(png.rgba)")
         #expect(plumb.run("diff", "seed@1", "--picture", "--size", "300x200", "-o", "diff.html").status == 0)
         let html = String(decoding: try bytes(plumb, "diff.html"), as: UTF8.self)

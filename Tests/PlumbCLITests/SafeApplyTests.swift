@@ -26,7 +26,7 @@ import Testing
         let plumb = ready()
         let dry = plumb.run("apply", "other.json", "--dry-run")
         #expect(dry.status == 0)
-        #expect(dry.stdout == "+ help\n- email\n- title\n> ok moved\n~ ok.text: \"OK\" → \"Go\"\n")
+        #expect(dry.stdout == "+ help  (label in root)\n- email\n- title\n> ok moved\n~ ok.text: \"OK\" → \"Go\"\n")
         #expect(dry.stderr == "login: would make 1 added, 2 removed, 1 moved, 1 property changed; nothing written (--dry-run)\n")
         #expect(plumb.run("log", "login").stdout.split(separator: "\n").count == 1)
         let json = try JSONParser.parse(Array(plumb.run("apply", "other.json", "-n", "--json").stdout.utf8))

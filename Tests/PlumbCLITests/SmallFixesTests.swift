@@ -79,7 +79,7 @@ import Testing
         #expect(plumb.run("--store", "other", "set", "login", "ok", "text=There").status == 0)
         #expect(plumb.run("sync", "other").status == 0)
         let conflicts = plumb.run("conflicts", "login").stdout
-        #expect(conflicts.contains("(site ") && conflicts.contains(", 2025-11-30 08:00:07)") && conflicts.contains(", 2025-11-30 08:00:03)"), "\(conflicts)")
+        #expect(conflicts.contains("(tester on site ") && conflicts.contains(", 2025-11-30 08:00:07.000)") && conflicts.contains(", 2025-11-30 08:00:03.000)"), "\(conflicts)")
         #expect(plumb.run("log", "login").stdout.contains("2025-11-30 08:00:03"))
     }
 

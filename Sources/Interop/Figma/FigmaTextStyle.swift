@@ -97,10 +97,25 @@ enum FigmaTextStyle {
 }
 
 extension FigmaPaint {
+    /// The colour an image or video fill is imported as: a mid grey, as design tools draw a
+    /// missing image, on which white and black text both stay readable.
+    static let imagePlaceholder = "#8C959F"
+
     /// The colour of the topmost visible solid paint (times its opacity), counting the
     /// visible paints Plumb cannot draw (gradients, images) and fills stacked under the top one.
+    ///
+    /// A fill whose top paint is an image or video gets `imagePlaceholder` instead: dropped, the
+    /// picture would leave what is drawn on it (often white text) on white, or on whatever solid
+    /// it covers.
     static func topColor(of paints: [FigmaPaint], what: String, summary: inout ImportSummary) -> String? {
         let visible = paints.filter { $0.visible && $0.opacity > 0 }
+        if what == "fill", let top = visible.last, top.type == "IMAGE" || top.type == "VIDEO" {
+            summary.approximated("\(top.type.lowercased()) fill (a grey placeholder)")
+            for paint in visible.dropLast() where paint.type != "SOLID" {
+                summary.unexpressed("\(paint.type.lowercased().replacing("_", with: " ")) \(what)")
+            }
+            return imagePlaceholder
+        }
         for paint in visible where paint.type != "SOLID" {
             summary.unexpressed("\(paint.type.lowercased().replacing("_", with: " ")) \(what)")
         }

@@ -78,7 +78,7 @@ enum ApplyCommand: Command {
         if json {
             context.console.print(JSONWriter.pretty(DiffCommand.json(difference)))
         } else {
-            DiffCommand.print(difference, console: context.console)
+            DiffCommand.print(difference, newSpec: parsed, console: context.console)
         }
         let target = names.contains(parsed.name) ? parsed.name : "\(parsed.name) (new document)"
         context.console.message("\(target): would make \(SpecComparison.summary(difference)); nothing written (--dry-run)")

@@ -12,6 +12,7 @@ enum CheckCommand: Command {
             e.g. "login: ok: width 100 is ignored: horizontalAlignment is fill". The checks:
               size-on-fill       width/height on a fill axis that the slot overrides at this size
                                  (and any width/height on the root, which takes the screen)
+              margin-on-root     a margin on the root, which takes the whole screen anyway
               min-above-max      minWidth above maxWidth, minHeight above maxHeight (min wins)
               outside-grid       row/column past a grid's tracks or a span running past them;
                                  row/column/spans on a child of something that is not a grid

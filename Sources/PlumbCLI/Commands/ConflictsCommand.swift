@@ -8,8 +8,11 @@ enum ConflictsCommand: Command {
         name: "conflicts", usage: "DOC [--json] [--clear]",
         summary: "list concurrent work that lost at a merge: property writes, and views lost to a delete or a skipped move (--clear forgets them)",
         details: """
-            Each line says what won, what lost, and for work lost to a delete the command that
-            brings it back (plumb restore DOC VIEW --from REV). --json prints an array of
+            Each line says what won, what lost, who wrote each (the author of the version
+            holding it; its site when this store lacks the version, or beside the name when
+            one person wrote both sides on two stores) and when, to the millisecond (the later
+            write wins), and for work lost to a delete the command that brings it back
+            (plumb restore DOC VIEW --from REV). --json prints an array of
             entries, each with a "kind": "property", "deleted", "added-under-deleted",
             "moved-under-deleted", "edited-under-deleted" or "move-skipped" (docs/sync.md has
             every field). hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter)
@@ -36,9 +39,40 @@ enum ConflictsCommand: Command {
             return
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
+        let people = People(store: store, document: document)
         context.console.print(lines: properties.map { conflict in
-            "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (site \(conflict.winner.stamp.site.short), \(time(conflict.winner.stamp))) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (site \(conflict.loser.stamp.site.short), \(time(conflict.loser.stamp)))"
-        } + structural.map { conflict, version in line(conflict, version: version, document: document) })
+            let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
+            let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
+            return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
+        } + structural.map { conflict, version in line(conflict, version: version, document: document, people: people) })
+    }
+
+    /// Who wrote a change, in people's words: the author of the version that holds it (its
+    /// site only when this store lacks that version), and when, to the millisecond.
+    struct People {
+        let store: Store
+        let document: String
+
+        /// `alice`, `alice on site 973932b8` when `other` is alice's too (two machines), or
+        /// `site 973932b8`.
+        func name(_ stamp: Stamp, other: Stamp? = nil) -> String {
+            guard let author = author(stamp), !author.isEmpty else { return "site \(stamp.site.short)" }
+            if let other, other.site != stamp.site, self.author(other) == author {
+                return "\(TerminalText.field(author)) on site \(stamp.site.short)"
+            }
+            return TerminalText.field(author)
+        }
+
+        /// `alice, 2025-11-30 08:00:03.250`.
+        func side(_ stamp: Stamp, other: Stamp) -> String {
+            "\(name(stamp, other: other)), \(ConflictsCommand.time(stamp))"
+        }
+
+        private func author(_ stamp: Stamp) -> String? {
+            guard let id = try? store.versionID(site: stamp.site, containing: stamp.seq),
+                  let version = try? store.version(of: document, revision: id.hex) else { return nil }
+            return version.author
+        }
     }
 
     static func json(_ conflict: Conflict) -> JSONValue {
@@ -82,12 +116,19 @@ enum ConflictsCommand: Command {
         return "plumb restore \(document) \(conflict.view)" + (version.map { " --from \($0.id.short)" } ?? "")
     }
 
-    static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> String {
+    static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String, people: People) -> String {
         let restore = restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
-        return conflict.sentence(side: { "site \($0.site.short) (\(time($0)))" }, text: TerminalText.field) + restore
+        return conflict.sentence(side: { stamp in
+            let other = stamp == conflict.winner ? conflict.loser : conflict.winner
+            return "\(people.name(stamp, other: other)) (\(time(stamp)))"
+        }, text: TerminalText.field) + restore
     }
 
-    private static func time(_ stamp: Stamp) -> String {
-        VersionFormatting.shortTime(Int64(stamp.hlc.milliseconds))
+    /// The clock reading's wall-clock part, UTC, to the millisecond: concurrent edits are
+    /// often within one second, and the later one wins.
+    static func time(_ stamp: Stamp) -> String {
+        let time = UTCTime(milliseconds: Int64(stamp.hlc.milliseconds))
+        let millisecond = String(time.millisecond)
+        return time.short + "." + String(repeating: "0", count: 3 - millisecond.count) + millisecond
     }
 }

@@ -9,10 +9,11 @@ extension DiffCommand {
         --picture draws the difference: the newer version's screen with added views green,
         removed ones red, moved or resized ones amber (the old frame dashed, an arrow from old
         to new) and property-only changes violet. -o FILE picks the format by extension: .svg
-        (the default, on stdout without -o), .png (at --scale pixels per point, 1 without it),
-        .pdf, .html (both pictures and the list of changes, one self-contained page) or .json
-        (the list of changes). --side-by-side draws the two versions next to each other
-        instead of one over the other. The screen defaults to an iPhone 15.
+        (the default, on stdout without -o, but not to a terminal), .png (at --scale pixels
+        per point, 1 without it), .pdf, .html (both pictures and the list of changes, one
+        self-contained page) or .json (the list of changes). --side-by-side draws the two
+        versions next to each other instead of one over the other. The screen defaults to an
+        iPhone 15.
         """
 
     /// `diff --picture`: both versions laid out on one screen, drawn with their changes.
@@ -30,6 +31,9 @@ extension DiffCommand {
     static func runPicture(_ old: LoadedSpec, _ new: LoadedSpec, difference: StateDifference, _ arguments: ParsedArguments, context: Context) throws {
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
         let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf, .html, .json], spec: spec, context: context)
+        if !arguments.has("--json") {
+            try output.refusePictureOnTerminal("the diff picture", example: "plumb diff … --picture", context: context, spec: spec)
+        }
         if arguments.has("--json") && output.format != nil && output.format != .json {
             throw CLIError.usage("--json prints the list of changes; it does not go with -o \(output.path!)", command: spec)
         }
@@ -48,27 +52,30 @@ extension DiffCommand {
             let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
             bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
         default:
-            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG() : diff.overlaySVG()
+            let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG(legend: true) : diff.overlaySVG(legend: true)
             bytes = try OutputFile.picture(svg, as: format, scale: options.scale)
         }
         MeasurerReport.printWarnings(of: measurer, console: context.console)
         if let path = output.path {
             try OutputFile.write(bytes, to: path, context: context)
-            context.console.message("\(path): \(TransferReporting.plural(diff.changes.count, "change")) between \(diff.old.label) and \(diff.new.label) at \(options.screenDescription)")
+            context.console.message("\(path): \(diff.headline) between \(diff.old.label) and \(diff.new.label) at \(options.screenDescription)")
         } else {
             context.console.write(String(decoding: bytes, as: UTF8.self))
         }
     }
 
-    /// `v3`, with the version's tags: `v3 (release)`; a file by its spec's name.
+    /// `v3`, with the version's tags: `v3 (release)`, but a tag that says what the number
+    /// says is not repeated (`v1`, not `v1 (v1)`); a file by its spec's name.
     static func label(_ loaded: LoadedSpec) -> String {
         guard let version = loaded.version else { return "file \(loaded.document)" }
-        return "v\(version.number)" + (version.tags.isEmpty ? "" : " (\(version.tags.joined(separator: ", ")))")
+        let number = "v\(version.number)"
+        let tags = version.tags.filter { $0 != number }
+        return number + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
     }
 
-    /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}]}`; `change` is
-    /// added, removed, moved (moved or resized: the frames say which) or changed (properties
-    /// only).
+    /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}], "folded"}`;
+    /// `change` is added, removed, moved (moved or resized: the frames say which) or changed
+    /// (properties only); `folded` names the views that only moved with an edit.
     static func pictureJSON(_ diff: PictureDiff) -> JSONValue {
         .object([
             JSONMember("from", .string(diff.old.label)),
@@ -82,6 +89,7 @@ extension DiffCommand {
                     JSONMember("properties", .array(change.properties.map(JSONValue.string))),
                 ])
             })),
+            JSONMember("folded", .array(diff.folded.map { .string($0.view) })),
         ])
     }
 }

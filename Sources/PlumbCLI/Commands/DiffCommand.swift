@@ -10,7 +10,8 @@ enum DiffCommand: Command {
         details: """
             With a spec FILE (an argument that is -, contains a /, or ends in .json and exists)
             the version is compared with the file: what `plumb apply FILE --doc DOC` would
-            change if the version were the head.
+            change if the version were the head. The two versions may be of two documents
+            (a document and the name it had before `plumb docs mv`, say: login@1 sign-in@head).
 
             --json prints {"added": [ids], "removed": [ids], "moved": [ids],
                            "changed": [{"view", "property", "from", "to"}]}
@@ -25,26 +26,35 @@ enum DiffCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...2, spec)
-        let first = try DocumentReference(arguments.positionals[0], spec: spec)
+        var first = try DocumentReference(arguments.positionals[0], spec: spec)
         if arguments.positionals.count == 2, SpecSource.isFile(arguments.positionals[1], context: context) {
             return try runFile(first, arguments.positionals[1], arguments, context: context)
         }
+        // `diff DOC` alone is the last change, as `git show` is; the first version's is everything.
+        let lastChange = arguments.positionals.count == 1 && first.revision == nil
+        if lastChange { first = DocumentReference(document: first.document, revision: "head~1") }
         var second = DocumentReference(document: first.document, revision: nil)
         if arguments.positionals.count == 2 {
             let text = arguments.positionals[1]
             second = text.contains("@") ? try DocumentReference(text, spec: spec) : try DocumentReference("\(first.document)@\(text)", spec: spec)
-            guard second.document == first.document else { throw CLIError.usage("both versions must be of one document", command: spec) }
         }
         try checkFrameOptions(arguments)
         if arguments.has("--frames") && arguments.has("--picture") { throw CLIError.usage("give --frames or --picture, not both", command: spec) }
         if arguments.has("--frames") { return try runFrames(first, second, arguments, context: context) }
         if arguments.has("--picture") { return try runPicture(first, second, arguments, context: context) }
         let store = try context.readStore()
-        let difference = try store.difference(from: try first.version(in: store), to: try second.version(in: store))
+        let newVersion = try second.version(in: store)
+        let difference: StateDifference
+        if lastChange, try RenameHistory.versions(of: first.document, limit: 2, store: store).count < 2 {
+            difference = StateDifference(from: DocumentState(), to: try store.state(of: newVersion))
+        } else {
+            difference = try store.difference(from: try first.version(in: store), to: newVersion)
+        }
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(json(difference)))
         } else {
-            print(difference, console: context.console)
+            let newSpec = difference.added.isEmpty ? nil : try SpecSource.load(newVersion, store: store, context: context, warnDetached: false).spec
+            print(difference, newSpec: newSpec, console: context.console)
         }
     }
 
@@ -67,7 +77,7 @@ enum DiffCommand: Command {
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(json(comparison.difference)))
         } else {
-            print(comparison.difference, console: context.console)
+            print(comparison.difference, newSpec: file, console: context.console)
         }
     }
 
@@ -88,13 +98,30 @@ enum DiffCommand: Command {
         ])
     }
 
-    static func print(_ difference: StateDifference, console: Console) {
+    /// The difference as lines: `+ id  (kind in parent)` for each added view, in the tree
+    /// order of `newSpec` (parent before child; sorted when there is no spec), then `- id`
+    /// removed, `> id moved` and `~ id.property: from → to`.
+    static func print(_ difference: StateDifference, newSpec: Spec?, console: Console) {
         if difference.isEmpty { console.message("no differences"); return }
-        console.print(lines: difference.added.map { console.colored("+ \($0)", "32") }
+        console.print(lines: addedLines(difference, in: newSpec).map { console.colored($0, "32") }
             + difference.removed.map { console.colored("- \($0)", "31") }
             + difference.moved.map { console.colored("> \($0) moved", "36") }
             + difference.changed.map { change in
                 "~ \(change.view).\(change.property.rawValue): \(TerminalText.field(change.from ?? "unset")) → \(TerminalText.field(change.to ?? "unset"))"
             })
+    }
+
+    /// `+ id  (kind in parent)` (the root: `(kind)`), in tree order.
+    static func addedLines(_ difference: StateDifference, in spec: Spec?) -> [String] {
+        guard let spec else { return difference.added.map { "+ \($0)" } }
+        let added = Set(difference.added)
+        var lines: [String] = []
+        for (index, view) in spec.views.enumerated() where added.contains(view.id) {
+            let parent = spec.parents[index]
+            lines.append("+ \(view.id)  (\(view.kind.rawValue)" + (parent < 0 ? ")" : " in \(spec.views[parent].id))"))
+        }
+        // Views the spec does not hold (detached) keep the sorted order, after the others.
+        let inSpec = Set(spec.views.map(\.id))
+        return lines + difference.added.filter { !inSpec.contains($0) }.map { "+ \($0)" }
     }
 }

@@ -52,7 +52,11 @@ enum DocsCommand: Command {
         }
         let width = documents.map(\.summary.name.count).max() ?? 0
         for (document, deleted) in documents {
-            let head = document.head.map { "\($0.id.short)  \(VersionFormatting.shortTime($0.time))  \(VersionFormatting.subject($0.message))" } ?? ""
+            // The head's id, and the last change someone made (a merge made by a sync says nothing).
+            let head = document.head.map { head in
+                let change = document.lastChange ?? head
+                return "\(change.id.short)  \(VersionFormatting.shortTime(change.time))  \(VersionFormatting.subject(change.message))"
+            } ?? ""
             let versions = String(document.versions).leftPadded(to: 4) + (document.versions == 1 ? " version " : " versions")
             context.console.print("\(document.name.rightPadded(to: width))  \(versions)  \(head)\(deleted ? "  (deleted)" : "")")
         }

@@ -21,6 +21,7 @@ enum SetCommand: Command {
         let view = arguments.positionals[1]
         let assignments = Array(arguments.positionals.dropFirst(2))
         let store = try context.store()
+        try requireView(view, in: document, store: store)
         let result = try store.commit(document: document, message: arguments.value("-m") ?? "Set \(view): \(assignments.joined(separator: " "))", author: context.author) { head in
             try PropertyAssignment.checkFrameParent(assignments, parent: try head.parent(of: view), in: head)
             return try ViewEdits.set(view, in: head) { kind in
@@ -31,6 +32,13 @@ enum SetCommand: Command {
             }
         }
         VersionFormatting.committed(result, document: document, context: context, json: arguments.has("--json"))
+    }
+
+    /// A view the document never had is an error with the nearest id (`did you mean "ok"?`);
+    /// a deleted one is left to the edit, which says it is deleted.
+    static func requireView(_ view: String, in document: String, store: Store) throws {
+        guard try !store.hasView(view, in: document) else { return }
+        throw CLIError.failure("\(document): no view \"\(view)\"" + Suggestion.hint(for: view, in: try store.viewIDs(of: document)))
     }
 }
 

@@ -33,39 +33,11 @@ enum LogCommand: Command {
         }
         let versions = arguments.has("--no-follow")
             ? try store.log(of: reference.document, view: view, limit: limit)
-            : try followed(reference.document, view: view, limit: limit, store: store)
+            : try RenameHistory.versions(of: reference.document, view: view, limit: limit, store: store)
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(versions.map(VersionFormatting.json))))
         } else {
             context.console.print(lines: versions.map { VersionFormatting.line($0, console: context.console, document: reference.document) })
         }
-    }
-
-    /// The document's versions down to the newest one made by a rename, then the source
-    /// document's from the version the rename copied, and so on (a document renamed back is
-    /// followed again, from an earlier version each time). A rename version copies every view,
-    /// so it is in the log of any view it could continue; from the head, the newest N versions
-    /// are enough for `-n N`.
-    static func followed(_ document: String, view: String?, limit: Int?, store: Store) throws -> [VersionRecord] {
-        var result: [VersionRecord] = []
-        var current = document
-        var upTo = Int.max
-        var visited = Set<String>()
-        while visited.insert("\(current)@\(upTo)").inserted {
-            let remaining = limit.map { $0 - result.count }
-            var shown = try store.log(of: current, view: view, limit: upTo == .max ? remaining : nil)
-            if upTo != .max { shown.removeAll { $0.number > upTo } }
-            guard let cut = shown.firstIndex(where: { DocumentRename.source(of: $0.message) != nil }) else {
-                // A log without renames, the usual one, is the document's own: kept, not copied.
-                if result.isEmpty { result = shown } else { result += shown }
-                break
-            }
-            result += shown[...cut]
-            guard let source = DocumentRename.source(of: shown[cut].message),
-                  let copied = try? store.version(of: source.document, revision: source.version) else { break }
-            current = source.document
-            upTo = copied.number
-        }
-        return limit.map { Array(result.prefix($0)) } ?? result
     }
 }

@@ -16,7 +16,8 @@ enum SheetCommand: Command {
               --landscape       every screen with its longer side horizontal
               --scale N         snap frames to 1/N point; a PNG gets N pixels per point (1 without)
               --metrics M       fonts (default) or fixed
-              -o FILE           .svg (the default, on stdout without -o), .png or .pdf
+              -o FILE           .svg (the default, on stdout without -o, but not to a
+                                terminal), .png or .pdf
             """,
         flags: ["--landscape"], options: ["--devices", "--scale", "--metrics", "-o"],
         aliases: ["--output": "-o"])
@@ -28,6 +29,7 @@ enum SheetCommand: Command {
         try arguments.expect(1...1, spec)
         let screens = try screens(arguments)
         let output = try OutputFile.parse(arguments, allowed: [.svg, .png, .pdf], spec: spec, context: context)
+        try output.refusePictureOnTerminal("the sheet", example: "plumb sheet \(arguments.positionals[0])", context: context, spec: spec)
         // The shared options, for --scale and --metrics (the screen comes from --devices).
         let options = try LayoutOptions.parse(arguments, spec: spec, defaultDevice: Device.defaultPhone)
         let loaded = try SpecSource.load(arguments.positionals[0], spec: spec, context: context)

@@ -31,8 +31,9 @@ struct DocumentReference {
         return reference.document
     }
 
-    /// The version named, head when no revision was given.
+    /// The version named, head when no revision was given; through renames as `log` shows
+    /// the history (`RenameHistory`).
     func version(in store: Store) throws -> VersionRecord {
-        try store.version(of: document, revision: revision ?? "head")
+        try RenameHistory.version(of: document, revision: revision ?? "head", store: store)
     }
 }

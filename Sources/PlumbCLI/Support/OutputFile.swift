@@ -85,4 +85,12 @@ struct OutputFile {
             context.console.write(text)
         }
     }
+
+    /// A picture asked for on stdout when stdout is a terminal is refused in words (as git
+    /// refuses to print a binary file there): kilobytes of SVG help nobody reading a terminal.
+    /// Piped or redirected, it is written as asked.
+    func refusePictureOnTerminal(_ what: String, example: String, context: Context, spec: CommandSpec) throws(CLIError) {
+        guard path == nil, context.console.isTerminal else { return }
+        throw CLIError.usage("\(what) is an SVG picture, not text for a terminal: write it to a file (\(example) -o picture.svg, .png or .pdf) or redirect it (> picture.svg)", command: spec)
+    }
 }

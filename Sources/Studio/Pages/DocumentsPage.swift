@@ -21,8 +21,8 @@ enum DocumentsPage {
             let conflicts = try ConflictActions.count(workbench.store, document: document.name)
             var change = ""
             var thumbnail = ""
-            if let head = document.head {
-                change = "\(escape(head.message))<br><span class=\"meta\">\(escape(head.author)) · \(UTCTime(milliseconds: head.time).minutes)</span>"
+            if let head = document.head, let last = document.lastChange ?? document.head {
+                change = "\(escape(last.message))<br><span class=\"meta\">\(escape(last.author)) · \(UTCTime(milliseconds: last.time).minutes)</span>"
                 let picture = Paths.link("/d/\(document.name)/picture.svg", [("rev", head.id.hex), ("device", "iphone-15")])
                 thumbnail = "<img src=\"\(escape(picture))\" alt=\"\(escape(document.name)) at head\" loading=\"lazy\">"
             }
