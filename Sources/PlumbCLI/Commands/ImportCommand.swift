@@ -6,7 +6,7 @@ import SpecSync
 /// `plumb import figma FILE`: each top-level frame of a Figma file becomes a document.
 enum ImportCommand: Command {
     static let spec = CommandSpec(
-        name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [-m MSG] [--json]",
+        name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [--replace] [-m MSG] [--json]",
         summary: "import the frames of a Figma file as documents (one new version each)",
         details: """
             FILE is a Figma REST API response: GET /v1/files/:key, or GET /v1/files/:key/nodes
@@ -18,10 +18,12 @@ enum ImportCommand: Command {
             the summary. The mapping is in docs/figma.md.
               --frame NAME|ID   import only this frame (its name, or a node id such as 12:34)
               --doc NAME        store the frame under NAME (one frame only)
+              --replace         overwrite a document of the same name that was not imported
+                                from Figma (refused without it)
               -m MSG            the versions' message (default: "Import FILE from Figma")
               --json            print the documents, versions and summary as JSON
             """,
-        flags: ["--json"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
+        flags: ["--json", "--replace"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
 
     /// What `import figma` reads: Figma files of 100 MB exist; they stop where specs do.
     static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", maxBytes: SpecFile.maxBytes)
@@ -53,6 +55,19 @@ enum ImportCommand: Command {
             result.frames[0].rename(documentName)
         }
         let store = try context.store()
+        if !arguments.has("--replace") {
+            // Checked for every frame before any is written, so a refusal writes nothing.
+            let existing = Set(try store.documentNames())
+            for frame in result.frames where existing.contains(frame.document) {
+                let state = try store.state(of: try store.head(of: frame.document))
+                if !state.aliveViews.isEmpty && sourceIDs(in: ResolvedDocument(name: frame.document, effective: state)).isEmpty {
+                    throw CLIError.failure("""
+                        \(frame.document) exists and was not imported from Figma; importing would replace its views. \
+                        Pass --replace to overwrite it, or --frame and --doc NAME to store the frame under another name
+                        """)
+                }
+            }
+        }
         let message = arguments.value("-m") ?? "Import \(path) from Figma"
         var committed: [(ImportedFrame, CommitResult?)] = []
         for frame in result.frames {
@@ -60,7 +75,7 @@ enum ImportCommand: Command {
             progress?.phase("writing \(frame.document) (\(ProgressLine.grouped(frame.spec.count)) views)")
             let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
                 let document = try head.resolved()
-                frame.assignIDs(reusing: sourceIDs(in: document.state))
+                frame.assignIDs(reusing: sourceIDs(in: document))
                 return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
                                          orderSuffix: FractionalIndex.suffix(for: store.site))
             }
@@ -70,12 +85,14 @@ enum ImportCommand: Command {
         report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
     }
 
-    /// The stored document's Figma node ids, `sourceId` → view id (living views only).
-    static func sourceIDs(in state: DocumentState) -> [String: String] {
-        var ids: [String: String] = [:]
-        for view in state.aliveViews {
-            guard let text = state.value(view, .sourceId), case .string(let source)? = try? JSONParser.parse(text) else { continue }
-            ids[source] = view
+    /// The stored document's Figma node ids, `sourceId` → the living views holding it, in tree
+    /// order (then the detached ones): a file that repeats a node id maps its n-th node of that
+    /// id to the n-th view, the same ones every time.
+    static func sourceIDs(in document: ResolvedDocument) -> [String: [String]] {
+        var ids: [String: [String]] = [:]
+        for view in document.projection.order + document.projection.detached where document.state.isAlive(view) {
+            guard let text = document.state.value(view, .sourceId), case .string(let source)? = try? JSONParser.parse(text) else { continue }
+            ids[source, default: []].append(view)
         }
         return ids
     }
