@@ -54,3 +54,27 @@ import Testing
         #expect(plumb.run("import", "figma", "app.json").status == 0)
     }
 }
+
+extension ImportFigmaEdgeTests {
+    @Test func anOverflowNamesTheFileThePathAndWhatOverflowed() {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        plumb.write("over.json", #"""
+            {"name": "App", "document": {"id": "0:0", "type": "DOCUMENT", "name": "Document", "children": [
+              {"id": "0:1", "type": "CANVAS", "name": "Page 1", "children": [
+                {"id": "1:1", "type": "FRAME", "name": "Over", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 1e308, "height": 480},
+                 "layoutMode": "HORIZONTAL", "itemSpacing": 1e308, "paddingLeft": 1e308,
+                 "children": [
+                  {"id": "1:2", "type": "RECTANGLE", "name": "b", "absoluteBoundingBox": {"x": 0, "y": 10, "width": 1e308, "height": 50}},
+                  {"id": "1:3", "type": "RECTANGLE", "name": "c", "absoluteBoundingBox": {"x": 1e308, "y": 10, "width": 1e308, "height": 50}}
+                 ]}
+              ]}]}}
+            """#)
+        let refused = plumb.run("import", "figma", "over.json")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("over.json: $.document.children[0].children[0]"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("overflowed"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("expected a number ≥ 0"), "\(refused.stderr)")
+        #expect(plumb.run("docs").stdout.isEmpty)
+    }
+}
