@@ -39,4 +39,19 @@ import Testing
         #expect(sync.status == 0, "\(sync.stderr)")
         #expect(third.run("show", "deep", "--flat").stdout == shown.stdout)
     }
+
+    /// The table's indentation stops growing past `FramesTable.maxIndent` levels, where the row
+    /// says its depth instead: 20,000 levels of two spaces each would be 400 MB of spaces.
+    @Test func theTableOfAChainStaysSmall() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        #expect(plumb.run("apply", Self.chain(plumb)).status == 0)
+        let table = plumb.run("resolve", "deep", "--size", "400x800", "--format", "table")
+        #expect(table.status == 0, "\(table.stderr)")
+        let rows = table.stdout.split(separator: "\n")
+        #expect(rows.count == Self.depth + 1)
+        #expect(rows.allSatisfy { $0.utf8.count < 200 })
+        #expect(rows[3].hasPrefix("    v2 "))
+        #expect(rows.last?.hasPrefix(String(repeating: "  ", count: 32) + "[19999] v19999 ") == true, "\(rows.last ?? "")")
+    }
 }
