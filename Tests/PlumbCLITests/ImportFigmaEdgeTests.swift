@@ -78,3 +78,43 @@ extension ImportFigmaEdgeTests {
         #expect(plumb.run("docs").stdout.isEmpty)
     }
 }
+
+extension ImportFigmaEdgeTests {
+    /// A file of `frames` frames of `views` rectangles each.
+    static func manyFrames(_ frames: Int, views: Int) -> String {
+        let pages = (0..<frames).map { frame in
+            let children = (0..<views).map { view in
+                #"{"id": "\#(frame):\#(view + 1)", "type": "RECTANGLE", "name": "r", "absoluteBoundingBox": {"x": \#(view), "y": 0, "width": 1, "height": 1}, "constraints": {"horizontal": "LEFT", "vertical": "TOP"}}"#
+            }
+            return #"{"id": "\#(frame):0", "type": "FRAME", "name": "F\#(frame)", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 320, "height": 480}, "children": [\#(children.joined(separator: ","))]}"#
+        }
+        return #"{"name": "App", "document": {"id": "0:0", "type": "DOCUMENT", "name": "Document", "children": [{"id": "0:1", "type": "CANVAS", "name": "Page 1", "children": [\#(pages.joined(separator: ","))]}]}}"#
+    }
+
+    /// `kill -9` at any point of a multi-frame import leaves every frame stored or none.
+    @Test func aKilledImportLeavesEveryFrameOrNone() throws {
+        let runner = PlumbRunner()
+        runner.run("init")
+        let file = runner.write("many.json", Self.manyFrames(30, views: 50))
+        var finished = false
+        for round in 0..<200 where !finished {
+            let importer = Process()
+            importer.executableURL = PlumbRunner.executable
+            importer.arguments = ["--store", runner.storePath, "import", "figma", file]
+            importer.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "PLUMB_AUTHOR": "tester"]) { $1 }
+            importer.standardOutput = FileHandle.nullDevice
+            importer.standardError = FileHandle.nullDevice
+            try importer.run()
+            usleep(UInt32(round) * 50_000)
+            kill(importer.processIdentifier, SIGKILL)
+            importer.waitUntilExit()
+            finished = importer.terminationReason == .exit
+            let docs = try KilledWriterTests.plumb(["docs"], store: runner.storePath)
+            #expect(docs.status == 0, "\(docs.error)")
+            let stored = docs.output.split(separator: "\n").filter { $0.hasPrefix("f") }.count
+            #expect(stored == 0 || stored == 30, "round \(round): \(stored) of 30 frames stored")
+            if stored == 30 { finished = true }
+        }
+        #expect(finished, "no import ran to its end within 200 rounds")
+    }
+}

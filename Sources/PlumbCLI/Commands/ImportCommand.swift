@@ -55,32 +55,26 @@ enum ImportCommand: Command {
             result.frames[0].rename(documentName)
         }
         let store = try context.store()
-        if !arguments.has("--replace") {
-            // Checked for every frame before any is written, so a refusal writes nothing.
-            let existing = Set(try store.documentNames())
-            for frame in result.frames where existing.contains(frame.document) {
-                let state = try store.state(of: try store.head(of: frame.document))
-                if !state.aliveViews.isEmpty && sourceIDs(in: ResolvedDocument(name: frame.document, effective: state)).isEmpty {
-                    throw CLIError.failure("""
-                        \(frame.document) exists and was not imported from Figma; importing would replace its views. \
-                        Pass --replace to overwrite it, or --frame and --doc NAME to store the frame under another name
-                        """)
-                }
-            }
-        }
         let message = arguments.value("-m") ?? "Import \(path) from Figma"
-        var committed: [(ImportedFrame, CommitResult?)] = []
-        for frame in result.frames {
-            var frame = frame
-            progress?.phase("writing \(frame.document) (\(ProgressLine.grouped(frame.spec.count)) views)")
-            let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
-                let document = try head.resolved()
-                frame.assignIDs(reusing: sourceIDs(in: document))
-                return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
-                                         orderSuffix: FractionalIndex.suffix(for: store.site))
+        // One transaction: a killed import leaves every frame or none.
+        progress?.phase("writing \(result.frames.count == 1 ? result.frames[0].document : "\(result.frames.count) frames")")
+        var frames = result.frames
+        let replace = arguments.has("--replace")
+        let outcomes = try store.commit(documents: frames.map(\.document), message: message, author: context.author,
+                                        createIfMissing: true) { index, head in
+            let document = try head.resolved()
+            let sources = sourceIDs(in: document)
+            if sources.isEmpty, !replace, !document.state.aliveViews.isEmpty {
+                throw CLIError.failure("""
+                    \(frames[index].document) exists and was not imported from Figma; importing would replace its views. \
+                    Pass --replace to overwrite it, or --frame and --doc NAME to store the frame under another name. Nothing was written.
+                    """)
             }
-            committed.append((frame, outcome))
+            frames[index].assignIDs(reusing: sources)
+            return EditPlanner.edits(toMatch: frames[index].spec, from: document.state, projection: document.projection,
+                                     orderSuffix: FractionalIndex.suffix(for: store.site))
         }
+        let committed = Array(zip(frames, outcomes))
         progress?.finish()
         report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
     }
