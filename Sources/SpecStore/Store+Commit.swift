@@ -27,6 +27,24 @@ extension Store {
         }
     }
 
+    /// Makes one version of each of `names` (where `plan` returns edits), in one transaction:
+    /// every version lands or none does, even if the process is killed between two of them
+    /// (`plumb import figma`, one version per frame). `plan` gets the name's index.
+    public func commit(
+        documents names: [String], message: String, author: String, createIfMissing: Bool = false,
+        plan: (Int, DocumentHead) throws -> [Edit]
+    ) throws -> [CommitResult?] {
+        try mapErrors {
+            try database.writeTransaction { () throws -> [CommitResult?] in
+                try names.indices.map { index in
+                    try commitInTransaction(document: names[index], message: message, author: author, createIfMissing: createIfMissing) {
+                        try plan(index, $0)
+                    }
+                }
+            }
+        }
+    }
+
     /// `commit`'s work inside a write transaction the caller holds, so that several versions
     /// (of several documents: `renameDocument`) land together or not at all.
     func commitInTransaction(

@@ -48,34 +48,46 @@ public struct TreeResolution: Sendable, Equatable {
 
     /// Continues the replay with `moves`, all newer than `lastMove` (`canAdvance`). `state` is
     /// the last-writer-wins state *before* these moves, read through lookups (its `parent`
-    /// entries with the overrides applied). O(state + moves · depth of the moves that need the
-    /// cycle check), and a view added (one without children) needs none.
+    /// entries with the overrides applied). O(moves) for a batch that builds a tree.
     public mutating func advance(with moves: [Move], from state: DocumentState) {
         guard !moves.isEmpty else { return }
         let overrides = self.overrides
-        // Every view that some view names as its parent, overrides included: a view not named
-        // has no children before these moves.
+        // The parents of the tree before these moves, gathered once and only when a move's
+        // view is new to the state (a view the state holds is walked from anyway).
+        var parents: Set<String>?
+        advance(with: moves, parentOf: { view in
+            if let entry = overrides[view] { return ValueText.stringValue(entry.value) }
+            return ValueText.stringValue(state.value(view, .parent))
+        }, entryOf: { state.entry($0, .parent) }, mayHaveChildren: { view in
+            if state.views.contains(view) { return true }
+            if parents == nil { parents = TreeResolution.parents(of: state, overrides: overrides) }
+            return parents!.contains(view)
+        })
+    }
+
+    /// Every view some view's `parent` entry (last-writer-wins or in effect) names.
+    static func parents(of state: DocumentState, overrides: [String: DocumentState.Entry]) -> Set<String> {
         var parents = Set<String>()
         for (_, entries) in state.views {
             if let parent = entries[.parent].flatMap({ ValueText.stringValue($0.value) }) { parents.insert(parent) }
         }
-        for (_, entry) in overrides {
+        for entry in overrides.values {
             if let parent = ValueText.stringValue(entry.value) { parents.insert(parent) }
         }
-        advance(with: moves, parentOf: { view in
-            if let entry = overrides[view] { return ValueText.stringValue(entry.value) }
-            return ValueText.stringValue(state.value(view, .parent))
-        }, entryOf: { state.entry($0, .parent) }, hadChildren: { parents.contains($0) })
+        return parents
     }
 
     /// The same, reading the tree before these moves through lookups: `parentOf` gives a
     /// view's effective parent (overrides applied), `entryOf` its last-writer-wins `parent`
-    /// entry, `hadChildren` whether a view may have had children (true when unknown). O(moves ·
-    /// depth) lookups: a store moves one view without loading the document. One table of the
-    /// moved views (their latest move and the one in effect), by index.
+    /// entry. A store moves one view without loading the document. `mayHaveChildren` tells
+    /// whether a view may have children in that tree (`true` when unknown): a move of a view
+    /// without children cannot close a cycle, so it applies without walking the target's
+    /// ancestors, and a batch that builds a tree (every view added under one added before)
+    /// costs O(moves), not O(moves · depth).
+    /// One table of the moved views (their latest move and the one in effect), by index.
     public mutating func advance(with moves: [Move], parentOf: (String) throws -> String?,
                                  entryOf: (String) throws -> DocumentState.Entry?,
-                                 hadChildren: (String) -> Bool = { _ in true }) rethrows {
+                                 mayHaveChildren: (String) throws -> Bool = { _ in true }) rethrows {
         precondition(canAdvance(with: moves), "moves older than the replay need replay(_:)")
         guard !moves.isEmpty else { return }
         // A version's moves come in stamp order already (one clock reading, seqs ascending).
@@ -90,20 +102,19 @@ public struct TreeResolution: Sendable, Equatable {
             if let slot = moved[view], slot.kept >= 0 { return targets[slot.kept] }
             return try parentOf(view)
         }
-        // Views given a child by these moves so far: with `hadChildren`, a superset of the views
-        // with children, and a view with none cannot be its new parent's ancestor.
-        var given = Set<String>()
+        // The views some move of this batch put a child under.
+        var targeted = Set<String>()
         for (index, move) in moves.enumerated() {
             let applies: Bool
             if let target = targets[index] {
                 if target == move.view {
                     applies = false
-                } else if !given.contains(move.view) && !hadChildren(move.view) {
+                } else if !targeted.contains(move.view), try !mayHaveChildren(move.view) {
                     applies = true
                 } else {
                     applies = try !TreeResolution.createsCycle(moving: move.view, under: target, parentOf: parent)
                 }
-                if applies { given.insert(target) }
+                if applies { targeted.insert(target) }
             } else {
                 applies = true
             }
@@ -138,16 +149,16 @@ public struct TreeResolution: Sendable, Equatable {
         var parentOf: [String: String] = [:]
         var effective: [String: Move] = [:]
         var latest: [String: Move] = [:]
-        // Views given a child so far (a superset of those with children): a view with none
-        // cannot be its new parent's ancestor, so adding a view needs no walk up the tree.
-        var given = Set<String>()
+        // The views some replayed move put a child under: a view outside it has no children,
+        // so its move cannot close a cycle and needs no walk up the target's ancestors.
+        var targeted = Set<String>()
         for move in sorted {
             latest[move.view] = move
             let target = ValueText.stringValue(move.parent)
             if let target {
                 if target == move.view { continue }
-                if given.contains(move.view), createsCycle(moving: move.view, under: target, parentOf: parentOf) { continue }
-                given.insert(target)
+                if targeted.contains(move.view), createsCycle(moving: move.view, under: target, parentOf: parentOf) { continue }
+                targeted.insert(target)
             }
             parentOf[move.view] = target
             effective[move.view] = move

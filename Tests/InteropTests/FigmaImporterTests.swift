@@ -288,7 +288,7 @@ import Testing
         var frame = try Self.importOne([Self.docked])
         // The stored document called the "Left Top" node something else, and has a view
         // "stretch" for another node: the node keeps its id, the newcomer gets a fresh one.
-        frame.assignIDs(reusing: ["1:2": "corner", "9:9": "stretch", "1:5": "stretch"])
+        frame.assignIDs(reusing: ["1:2": ["corner"], "9:9": ["stretch"], "1:5": ["stretch"]])
         #expect(frame.spec.views[1].id == "corner")
         #expect(frame.spec.views.first { $0.sourceId == "1:5" }?.id == "stretch")
         #expect(Set(frame.spec.views.map(\.id)).count == frame.spec.count)

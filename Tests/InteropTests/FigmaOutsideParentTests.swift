@@ -134,7 +134,7 @@ import Testing
         ])])
         #expect(twins.spec.views.map(\.id) == ["screen", "dot-outside-2", "dot", "dot-2-outside", "dot-2", "dot-outside"])
         var frame = try Self.frame("RIGHT", x: -50)
-        frame.assignIDs(reusing: ["1:2#outside": "badge-holder", "1:2": "badge"])
+        frame.assignIDs(reusing: ["1:2#outside": ["badge-holder"], "1:2": ["badge"]])
         #expect(frame.spec.views.map(\.id) == ["screen", "badge-holder", "badge"])
     }
 }

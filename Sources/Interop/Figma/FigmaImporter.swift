@@ -40,6 +40,7 @@ public enum FigmaImporter {
         for node in frames {
             var mapper = FigmaMapper(file: file)
             try mapper.map(frame: node)
+            try checkValues(mapper.views, frame: node, file: file)
             let document = names.unique(ViewIdentifiers.slug(node.name, type: node.type))
             var frameSummary = mapper.summary
             frameSummary.documents = 1
@@ -53,6 +54,30 @@ public enum FigmaImporter {
             imported.append(frame)
         }
         return Result(frames: imported, summary: summary, fileName: figma.name)
+    }
+
+    /// Refuses a value the mapping computed that no spec holds, naming the node's JSON path:
+    /// numbers each in range can add up past the largest number (a width of 1e308 plus an
+    /// offset), which the store would otherwise refuse without the file or the place.
+    static func checkValues(_ views: [View], frame: FigmaNode, file: String) throws(InteropError) {
+        var nodes: [String: (path: String, name: String)] = [:]
+        var pending = [frame]
+        while let node = pending.popLast() {
+            if nodes[node.id] == nil { nodes[node.id] = (node.path, node.name) }
+            pending += node.children
+        }
+        for view in views {
+            for (property, value) in view.setProperties {
+                guard let problem = property.type.check(value) else { continue }
+                // An added wrapper's source is its child's id with a `#` suffix.
+                let node = nodes[view.sourceId.map { String($0.prefix { $0 != "#" }) } ?? ""] ?? (frame.path, frame.name)
+                let layer = "\(property.rawValue) of layer \(JSONWriter.quote(node.name))"
+                let message = value.hasNonFiniteNumber
+                    ? "\(layer) overflowed: the sizes and offsets it is computed from add up past the largest number"
+                    : "\(layer): \(problem)"
+                throw InteropError(file: file, location: node.path, message: message)
+            }
+        }
     }
 
     /// The frames, components, instances, sections and groups placed directly on each page;
@@ -82,5 +107,17 @@ public enum FigmaImporter {
         let hint = Suggestion.hint(for: selector, in: frames.map(\.name))
         let listing = frames.prefix(8).map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
         throw InteropError(file: file, message: "no top-level frame \"\(selector)\"\(hint); the file has \(frames.count): \(listing)\(frames.count > 8 ? ", …" : "")")
+    }
+}
+
+extension JSONValue {
+    /// True when this is, or holds, a number that is infinite or not a number.
+    var hasNonFiniteNumber: Bool {
+        switch self {
+        case .number(let value): !value.isFinite
+        case .array(let elements): elements.contains { $0.hasNonFiniteNumber }
+        case .object(let members): members.contains { $0.value.hasNonFiniteNumber }
+        default: false
+        }
     }
 }

@@ -48,18 +48,22 @@ public struct ImportedFrame: Sendable {
     }
 
     /// Gives every view its id: a view whose Figma node already has one in `existing`
-    /// (`sourceId` → view id, from the stored document) keeps it, so re-importing a later
-    /// export changes only what the designer changed; the others get readable ids from their
-    /// layer names, unique in the document. A view the importer added around a child is
-    /// named after the child's id: `CHILD-outside`.
-    public mutating func assignIDs(reusing existing: [String: String] = [:]) {
+    /// (`sourceId` → view ids, from the stored document, in tree order) keeps it, so
+    /// re-importing a later export changes only what the designer changed; a node id the file
+    /// repeats gives its n-th node (in tree order) the n-th view. The others get readable ids
+    /// from their layer names, unique in the document. A view the importer added around a
+    /// child is named after the child's id: `CHILD-outside`.
+    public mutating func assignIDs(reusing existing: [String: [String]] = [:]) {
         var views = spec.views
         var reused = [String?](repeating: nil, count: views.count)
         var claimed = Set<String>()
+        var used: [String: Int] = [:]
         for index in views.indices {
-            if let source = views[index].sourceId, let id = existing[source], claimed.insert(id).inserted {
-                reused[index] = id
-            }
+            guard let source = views[index].sourceId, let ids = existing[source] else { continue }
+            var next = used[source, default: 0]
+            while next < ids.count, !claimed.insert(ids[next]).inserted { next += 1 }
+            if next < ids.count { reused[index] = ids[next] }
+            used[source] = next + 1
         }
         var allocator = ViewIdentifiers.Allocator(reserved: claimed)
         for index in views.indices where !isAdded[index] {

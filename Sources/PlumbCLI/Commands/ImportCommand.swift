@@ -6,7 +6,7 @@ import SpecSync
 /// `plumb import figma FILE`: each top-level frame of a Figma file becomes a document.
 enum ImportCommand: Command {
     static let spec = CommandSpec(
-        name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [-m MSG] [--json]",
+        name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [--replace] [-m MSG] [--json]",
         summary: "import the frames of a Figma file as documents (one new version each)",
         details: """
             FILE is a Figma REST API response: GET /v1/files/:key, or GET /v1/files/:key/nodes
@@ -18,10 +18,12 @@ enum ImportCommand: Command {
             the summary. The mapping is in docs/figma.md.
               --frame NAME|ID   import only this frame (its name, or a node id such as 12:34)
               --doc NAME        store the frame under NAME (one frame only)
+              --replace         overwrite a document of the same name that was not imported
+                                from Figma (refused without it)
               -m MSG            the versions' message (default: "Import FILE from Figma")
               --json            print the documents, versions and summary as JSON
             """,
-        flags: ["--json"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
+        flags: ["--json", "--replace"], options: ["--frame", "--doc", "-m"], aliases: ["--message": "-m"])
 
     /// What `import figma` reads: Figma files of 100 MB exist; they stop where specs do.
     static let figmaFile = SpecFile.Kind(expected: "a Figma file (JSON)", maxBytes: SpecFile.maxBytes)
@@ -54,29 +56,38 @@ enum ImportCommand: Command {
         }
         let store = try context.store()
         let message = arguments.value("-m") ?? "Import \(path) from Figma"
-        var committed: [(ImportedFrame, CommitResult?)] = []
-        for frame in result.frames {
-            var frame = frame
-            progress?.phase("writing \(frame.document) (\(ProgressLine.grouped(frame.spec.count)) views)")
-            let outcome = try store.commit(document: frame.document, message: message, author: context.author, createIfMissing: true) { head in
-                let document = try head.resolved()
-                frame.assignIDs(reusing: sourceIDs(in: document.state))
-                return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
-                                         orderSuffix: FractionalIndex.suffix(for: store.site))
+        // One transaction: a killed import leaves every frame or none.
+        progress?.phase("writing \(result.frames.count == 1 ? result.frames[0].document : "\(result.frames.count) frames")")
+        var frames = result.frames
+        let replace = arguments.has("--replace")
+        let outcomes = try store.commit(documents: frames.map(\.document), message: message, author: context.author,
+                                        createIfMissing: true) { index, head in
+            let document = try head.resolved()
+            let sources = sourceIDs(in: document)
+            if sources.isEmpty, !replace, !document.state.aliveViews.isEmpty {
+                throw CLIError.failure("""
+                    \(frames[index].document) exists and was not imported from Figma; importing would replace its views. \
+                    Pass --replace to overwrite it, or --frame and --doc NAME to store the frame under another name. Nothing was written.
+                    """)
             }
-            committed.append((frame, outcome))
+            frames[index].assignIDs(reusing: sources)
+            return EditPlanner.edits(toMatch: frames[index].spec, from: document.state, projection: document.projection,
+                                     orderSuffix: FractionalIndex.suffix(for: store.site))
         }
+        let committed = Array(zip(frames, outcomes))
         progress?.finish()
         report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
         MeasurerReport.warnMissingFamilies(in: result.frames.map(\.spec), console: context.console)
     }
 
-    /// The stored document's Figma node ids, `sourceId` → view id (living views only).
-    static func sourceIDs(in state: DocumentState) -> [String: String] {
-        var ids: [String: String] = [:]
-        for view in state.aliveViews {
-            guard let text = state.value(view, .sourceId), case .string(let source)? = try? JSONParser.parse(text) else { continue }
-            ids[source] = view
+    /// The stored document's Figma node ids, `sourceId` → the living views holding it, in tree
+    /// order (then the detached ones): a file that repeats a node id maps its n-th node of that
+    /// id to the n-th view, the same ones every time.
+    static func sourceIDs(in document: ResolvedDocument) -> [String: [String]] {
+        var ids: [String: [String]] = [:]
+        for view in document.projection.order + document.projection.detached where document.state.isAlive(view) {
+            guard let text = document.state.value(view, .sourceId), case .string(let source)? = try? JSONParser.parse(text) else { continue }
+            ids[source, default: []].append(view)
         }
         return ids
     }

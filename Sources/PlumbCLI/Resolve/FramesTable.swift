@@ -3,10 +3,14 @@ import LayoutEngine
 import LayoutSpec
 
 /// `resolve --format table`: one row per view in tree order, the id indented two spaces per
-/// level, then kind, x, y, width, height (points, at most 2 decimals) and, for labels and
+/// level (at most `maxIndent` levels; deeper rows say their depth, `[40] id`), then kind, x, y, width, height (points, at most 2 decimals) and, for labels and
 /// buttons, the laid-out lines, each quoted. Views that are not drawn say why after their kind: `(hidden)`,
 /// `(collapsed)`, or `(not drawn)` inside a hidden or collapsed view.
 enum FramesTable {
+    /// Levels of indentation shown; a deeper chain indented in full would make its table grow
+    /// with the square of its depth.
+    static let maxIndent = 32
+
     static func render(_ spec: Spec, layout: Layout) -> String {
         var depth = [Int](repeating: 0, count: spec.count)
         for index in 1..<max(1, spec.count) { depth[index] = depth[spec.parents[index]] + 1 }
@@ -27,7 +31,8 @@ enum FramesTable {
             }
             let lines = layout.textBlock(of: index)?.lines.map { JSONWriter.quote($0.text) }.joined(separator: " ") ?? ""
             rows.append([
-                String(repeating: "  ", count: depth[index]) + view.id, kind,
+                String(repeating: "  ", count: min(depth[index], Self.maxIndent))
+                    + (depth[index] > Self.maxIndent ? "[\(depth[index])] " : "") + view.id, kind,
                 NumberText.decimal(frame.x), NumberText.decimal(frame.y),
                 NumberText.decimal(frame.width), NumberText.decimal(frame.height), lines,
             ])
