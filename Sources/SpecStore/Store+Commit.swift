@@ -97,7 +97,7 @@ extension Store {
             tree = outcome.tree
             written = outcome.state
             wholeHead = outcome.state
-            try recordConflicts(outcome.structuralConflicts, documentID: documentID)
+            try conflictTable.record(outcome.structuralConflicts, document: documentID)
         }
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)

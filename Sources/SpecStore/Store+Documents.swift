@@ -66,15 +66,7 @@ extension Store {
             record = try versionRecord(row, document: document)
         }
         guard var record else { throw StoreError.corrupt(path: path, detail: "version \(rowID) is missing") }
-        record.tags = try tags(ofVersion: rowID)
+        record.tags = try tagTable.names(ofVersion: rowID)
         return record
-    }
-
-    func tags(ofVersion rowID: Int64) throws -> [String] {
-        var tags: [String] = []
-        try database.query("SELECT name FROM tags WHERE version = ? ORDER BY name", [.integer(rowID)]) { row in
-            tags.append(row.text(0) ?? "")
-        }
-        return tags
     }
 }

@@ -54,8 +54,8 @@ extension Store {
             let documentID = documentIDs[document.document]!
             let changes = outcome.applied.lazy.filter { $0.document == document.document }.reduce(0) { $0 + $1.changes.count }
             try writeHeads(documentID: documentID, keys: document.written, state: document.state)
-            try recordConflicts(document.propertyConflicts, documentID: documentID)
-            try recordConflicts(document.structuralConflicts, documentID: documentID)
+            try conflictTable.record(document.propertyConflicts, document: documentID)
+            try conflictTable.record(document.structuralConflicts, document: documentID)
             try database.run("UPDATE documents SET known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
                              [.blob(document.known.encoded), .blob(TreeSnapshot.encode(document.tree)), .integer(Int64(changes)), .integer(documentID)])
             let head: Int64

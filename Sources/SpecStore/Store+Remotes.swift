@@ -12,24 +12,20 @@ public struct Remote: Hashable, Sendable {
 
 extension Store {
     public func remotes() throws -> [Remote] {
-        var remotes: [Remote] = []
-        try database.query("SELECT name, url FROM remotes ORDER BY name") { row in
-            remotes.append(Remote(name: row.text(0) ?? "", url: row.text(1) ?? ""))
-        }
-        return remotes
+        try mapErrors { try remoteTable.all() }
     }
 
     public func remote(named name: String) throws -> Remote? {
-        try remotes().first { $0.name == name }
+        try mapErrors { try remoteTable.remote(named: name) }
     }
 
     public func addRemote(_ remote: Remote) throws {
         try mapErrors {
             try database.writeTransaction {
-                if try self.remote(named: remote.name) != nil {
+                if try remoteTable.remote(named: remote.name) != nil {
                     throw StoreError.invalidEdit("a remote named \"\(remote.name)\" already exists")
                 }
-                try database.run("INSERT INTO remotes (name, url) VALUES (?, ?)", [.text(remote.name), .text(remote.url)])
+                try remoteTable.add(remote)
             }
         }
     }
@@ -37,8 +33,8 @@ extension Store {
     public func removeRemote(named name: String) throws {
         try mapErrors {
             try database.writeTransaction {
-                guard try self.remote(named: name) != nil else { throw StoreError.invalidEdit("no remote named \"\(name)\"") }
-                try database.run("DELETE FROM remotes WHERE name = ?", [.text(name)])
+                guard try remoteTable.remote(named: name) != nil else { throw StoreError.invalidEdit("no remote named \"\(name)\"") }
+                try remoteTable.remove(named: name)
             }
         }
     }

@@ -18,8 +18,7 @@ extension Store {
                 return try version(documentID: documentID, document: document, number: head.number - back)
                     ?? { throw fail("no such version") }()
             }
-            if let tagged = try database.scalar("SELECT version FROM tags WHERE document = ? AND name = ?",
-                                                [.integer(documentID), .text(revision)])?.integer {
+            if let tagged = try tagTable.version(named: revision, document: documentID) {
                 return try version(rowID: tagged, document: document)
             }
             if let number = Int(revision), number > 0, number <= head.number,
@@ -64,10 +63,7 @@ extension Store {
                 try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? ORDER BY v.number DESC\(limitClause)",
                                    [.integer(documentID)]) { row in records.append(try versionRecord(row, document: document)) }
             }
-            var tagsByVersion: [Int64: [String]] = [:]
-            try database.query("SELECT version, name FROM tags WHERE document = ? ORDER BY name", [.integer(documentID)]) { row in
-                tagsByVersion[row.int64(0), default: []].append(row.text(1) ?? "")
-            }
+            let tagsByVersion = try tagTable.namesByVersion(document: documentID)
             for index in records.indices { records[index].tags = tagsByVersion[records[index].rowID] ?? [] }
             return records
         }
@@ -96,11 +92,10 @@ extension Store {
         try mapErrors {
             try database.writeTransaction {
                 let documentID = try requireDocument(version.document)
-                if try database.scalar("SELECT 1 FROM tags WHERE document = ? AND name = ?", [.integer(documentID), .text(name)]) != nil {
+                if try tagTable.version(named: name, document: documentID) != nil {
                     throw StoreError.tagExists(document: version.document, tag: name)
                 }
-                try database.run("INSERT INTO tags (document, name, version) VALUES (?, ?, ?)",
-                                 [.integer(documentID), .text(name), .integer(version.rowID)])
+                try tagTable.add(name, document: documentID, version: version.rowID)
             }
         }
     }

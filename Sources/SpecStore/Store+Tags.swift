@@ -12,16 +12,7 @@ extension Store {
     /// Every tag, of one document or of all, by document then name.
     public func tags(of document: String? = nil) throws -> [TagRecord] {
         try database.readTransaction {
-            var rows: [(document: String, name: String, version: Int64)] = []
-            var sql = "SELECT d.name, t.name, t.version FROM tags t JOIN documents d ON d.id = t.document"
-            var parameters: [SQLValue] = []
-            if let document {
-                parameters.append(.integer(try requireDocument(document)))
-                sql += " WHERE t.document = ?"
-            }
-            try database.query(sql + " ORDER BY d.name, t.name", parameters) { row in
-                rows.append((row.text(0) ?? "", row.text(1) ?? "", row.int64(2)))
-            }
+            let rows = try tagTable.all(document: try document.map(requireDocument))
             return try rows.map { TagRecord(document: $0.document, name: $0.name, version: try version(rowID: $0.version, document: $0.document)) }
         }
     }
@@ -32,14 +23,12 @@ extension Store {
         try mapErrors {
             try database.writeTransaction {
                 let documentID = try requireDocument(document)
-                guard let rowID = try database.scalar("SELECT version FROM tags WHERE document = ? AND name = ?",
-                                                      [.integer(documentID), .text(name)])?.integer else {
-                    var names: [String] = []
-                    try database.query("SELECT name FROM tags WHERE document = ?", [.integer(documentID)]) { names.append($0.text(0) ?? "") }
+                guard let rowID = try tagTable.version(named: name, document: documentID) else {
+                    let names = try tagTable.names(document: documentID)
                     throw StoreError.invalidEdit("\(document): no tag \"\(name)\"" + (Suggestion.nearest(to: name, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""))
                 }
                 let version = try version(rowID: rowID, document: document)
-                try database.run("DELETE FROM tags WHERE document = ? AND name = ?", [.integer(documentID), .text(name)])
+                try tagTable.remove(name, document: documentID)
                 return version
             }
         }

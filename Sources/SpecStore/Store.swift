@@ -22,6 +22,9 @@ public final class Store {
     let localSite: Int64
     /// Every site's local number and id.
     let sites: SiteTable
+    let tagTable: TagTable
+    let remoteTable: RemoteTable
+    let conflictTable: ConflictTable
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
@@ -112,6 +115,9 @@ public final class Store {
             try database.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
             (site, localSite) = try access == .write ? Store.ensureSite(database) : Store.readSite(database, path: path)
             sites = try SiteTable(database: database)
+            tagTable = TagTable(database: database)
+            remoteTable = RemoteTable(database: database)
+            conflictTable = ConflictTable(database: database, sites: sites, path: path)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
         }

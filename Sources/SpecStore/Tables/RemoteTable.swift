@@ -1,0 +1,28 @@
+/// The `remotes` table: the hubs this store syncs with, by name.
+struct RemoteTable {
+    let database: Database
+
+    func all() throws -> [Remote] {
+        var remotes: [Remote] = []
+        try database.query("SELECT name, url FROM remotes ORDER BY name") { row in
+            remotes.append(Remote(name: row.text(0) ?? "", url: row.text(1) ?? ""))
+        }
+        return remotes
+    }
+
+    func remote(named name: String) throws -> Remote? {
+        var found: Remote?
+        try database.query("SELECT name, url FROM remotes WHERE name = ?", [.text(name)]) { row in
+            found = Remote(name: row.text(0) ?? "", url: row.text(1) ?? "")
+        }
+        return found
+    }
+
+    func add(_ remote: Remote) throws {
+        try database.run("INSERT INTO remotes (name, url) VALUES (?, ?)", [.text(remote.name), .text(remote.url)])
+    }
+
+    func remove(named name: String) throws {
+        try database.run("DELETE FROM remotes WHERE name = ?", [.text(name)])
+    }
+}
