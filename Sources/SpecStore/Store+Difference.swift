@@ -31,8 +31,8 @@ extension Store {
         guard !keys.isEmpty else { return StateDifference(plainChanges: []) }
         let views = Set(keys.map(\.view))
         var before = DocumentState(), base = VersionVector()
-        if let chosen = try nearestSnapshotVersion(documentID: documentID, version: old) {
-            before = try snapshot(chosen.version, documentID: documentID, views: views).state
+        if let chosen = try snapshotTable.nearest(document: documentID, number: old.number, includedIn: old.vector) {
+            before = try snapshotTable.read(version: chosen.version, views: views).state
             base = chosen.vector
         }
         _ = try replay(documentID: documentID, from: base, to: old.vector, views: views, into: &before)

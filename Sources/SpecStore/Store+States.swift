@@ -57,41 +57,11 @@ extension Store {
 
     /// The latest snapshot whose vector `version` includes, with its kept tree, or an empty state.
     func nearestSnapshot(documentID: Int64, version: VersionRecord) throws -> (state: DocumentState, vector: VersionVector, tree: TreeResolution) {
-        guard let chosen = try nearestSnapshotVersion(documentID: documentID, version: version) else {
+        guard let chosen = try snapshotTable.nearest(document: documentID, number: version.number, includedIn: version.vector) else {
             return (DocumentState(), VersionVector(), TreeResolution())
         }
-        let (state, tree) = try snapshot(chosen.version, documentID: documentID)
+        let (state, tree) = try snapshotTable.read(version: chosen.version)
         return (state, chosen.vector, tree ?? TreeResolution())
-    }
-
-    /// The version row and vector of the latest snapshot whose vector `version` includes.
-    func nearestSnapshotVersion(documentID: Int64, version: VersionRecord) throws -> (version: Int64, vector: VersionVector)? {
-        // Choose by the small columns first: sorting rows that carry the state would copy every
-        // snapshot's blob into SQLite's sorter.
-        var chosen: (version: Int64, vector: VersionVector)?
-        try database.query("""
-            SELECT s.version, v.vector FROM snapshots s JOIN versions v ON v.id = s.version
-            WHERE s.document = ? AND v.number <= ? ORDER BY v.number DESC
-            """, [.integer(documentID), .integer(Int64(version.number))]) { row in
-            guard chosen == nil, let vector = VersionVector(encoded: row.blob(1)), vector.isIncluded(in: version.vector) else { return }
-            chosen = (row.int64(0), vector)
-        }
-        return chosen
-    }
-
-    /// The snapshot taken at version row `version`: its state (with `views`, only those views'
-    /// entries) and, read whole, its kept tree (`nil` with `views`).
-    func snapshot(_ version: Int64, documentID: Int64, views: Set<String>? = nil) throws -> (state: DocumentState, tree: TreeResolution?) {
-        let damaged = StoreError.corrupt(path: path, detail: "a snapshot of document \(documentID) cannot be read")
-        var found: (DocumentState, TreeResolution?)?
-        try database.query("SELECT state, tree FROM snapshots WHERE version = ?", [.integer(version)]) { row in
-            guard let state = try changeLog.unpackSnapshot(row.blob(0), site: sites.site(numbered:), views: views) else { throw damaged }
-            guard views == nil else { found = (state, nil); return }
-            guard let tree = TreeSnapshot.decode(row.blob(1)) else { throw damaged }
-            found = (state, tree)
-        }
-        guard let found else { throw damaged }
-        return found
     }
 
     /// Folds into `state` the document's changes that `target` includes and `base` does not
@@ -111,21 +81,6 @@ extension Store {
         return moves
     }
 
-    /// The local number of every site that stamps an entry of `state`; a site the store does not
-    /// number (which its changes' import would have numbered) is damage, said in words.
-    func siteNumbers(in state: DocumentState) throws -> [SiteID: Int64] {
-        var numbers: [SiteID: Int64] = [:]
-        for (view, entries) in state.views {
-            for (_, entry) in entries where numbers[entry.stamp.site] == nil {
-                guard let number = try sites.number(of: entry.stamp.site) else {
-                    throw StoreError.corrupt(path: path, detail: "view \(view) holds a change of site \(entry.stamp.site.short), which the store does not list")
-                }
-                numbers[entry.stamp.site] = number
-            }
-        }
-        return numbers
-    }
-
     /// True when the changes since the document's last snapshot, with `adding` more, call for
     /// a new one: as many as half the last one's entries, and at least
     /// `minimumSnapshotInterval`.
@@ -143,10 +98,7 @@ extension Store {
     func snapshotIfDue(documentID: Int64, versionRowID: Int64, state: () throws -> (DocumentState, TreeResolution)) throws {
         guard try snapshotDue(documentID: documentID) else { return }
         let (raw, tree) = try state()
-        let numbers = try siteNumbers(in: raw)
-        try database.run("INSERT OR REPLACE INTO snapshots (version, document, state, tree) VALUES (?, ?, ?, ?)",
-                         [.integer(versionRowID), .integer(documentID), .blob(changeLog.packSnapshot(raw, siteNumber: { numbers[$0]! })),
-                          .blob(TreeSnapshot.encode(tree))])
+        try snapshotTable.write(version: versionRowID, document: documentID, state: raw, tree: tree)
         try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
                          [.integer(Int64(raw.count)), .integer(documentID)])
     }

@@ -25,6 +25,7 @@ public final class Store {
     let tagTable: TagTable
     let remoteTable: RemoteTable
     let conflictTable: ConflictTable
+    let snapshotTable: SnapshotTable
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
@@ -118,6 +119,7 @@ public final class Store {
             tagTable = TagTable(database: database)
             remoteTable = RemoteTable(database: database)
             conflictTable = ConflictTable(database: database, sites: sites, path: path)
+            snapshotTable = SnapshotTable(database: database, changeLog: changeLog, sites: sites, path: path)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
         }

@@ -129,7 +129,7 @@ import Testing
             try store.database.query("SELECT version FROM snapshots") { snapshots.append(($0.int64(0), DocumentState())) }
             #expect(!snapshots.isEmpty, "the import took a snapshot")
             for (version, _) in snapshots {
-                let state = try store.snapshot(version, documentID: documentID).state
+                let state = try store.snapshotTable.read(version: version).state
                 let bytes = Self.firstForm(state)
                 try store.database.run("UPDATE snapshots SET state = ?, tree = NULL WHERE version = ?",
                                        [.blob(compressed ? Compression().compress(bytes) : bytes), .integer(version)])

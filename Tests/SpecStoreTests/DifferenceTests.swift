@@ -47,7 +47,7 @@ import Testing
         try StoreFixtures.apply(StoreFixtures.spec(#"{"plumb": 1, "name": "big", "root": {"id": "root", "kind": "stack", "children": [\#(labels)]}}"#), to: store)
         let documentID = try store.requireDocument("big")
         let imported = try store.version(of: "big", revision: "1")
-        _ = try #require(try store.nearestSnapshotVersion(documentID: documentID, version: imported), "the import is snapshotted")
+        _ = try #require(try store.snapshotTable.nearest(document: documentID, number: imported.number, includedIn: imported.vector), "the import is snapshotted")
         try StoreFixtures.set("big", "m7", .width, .number(70), in: store)
         try StoreFixtures.set("big", "m7", .text, .string("Seven"), in: store)
         try StoreFixtures.set("big", "m8", .width, nil, in: store)
