@@ -31,7 +31,7 @@ public final class DocumentHead: PointReading {
         if let loaded { return loaded }
         var held = HeldHead(state: DocumentState(), tree: tree, known: VersionVector())
         if let documentID {
-            held = HeldHead(state: try store.headState(documentID: documentID), tree: tree, known: try store.knownVector(documentID: documentID))
+            held = HeldHead(state: try store.headTable.state(document: documentID), tree: tree, known: try store.knownVector(documentID: documentID))
         }
         loaded = held
         return held
@@ -42,10 +42,10 @@ public final class DocumentHead: PointReading {
     /// The head entries of `view`, from the whole head when loaded, else from its chunk.
     public func entries(of view: String) throws -> ViewState? {
         if let loaded { return loaded.state.views[view] }
-        guard let documentID, let rowID = try store.headChunkRow(documentID: documentID, containing: view) else { return nil }
+        guard let documentID, let rowID = try store.headTable.chunkRow(document: documentID, containing: view) else { return nil }
         if chunks[rowID] == nil {
             var chunk = DocumentState()
-            try store.decodeChunk(rowID: rowID, into: &chunk)
+            try store.headTable.decodeChunk(rowID: rowID, into: &chunk)
             chunks[rowID] = chunk
         }
         return chunks[rowID]?.views[view]

@@ -101,13 +101,13 @@ extension Store {
         }
         let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
-        try writeHeads(documentID: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
+        try headTable.write(document: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
         try database.run("UPDATE documents SET head = ?, known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
                          [.integer(rowID), .blob(payload.version.vector.encoded), .blob(TreeSnapshot.encode(tree)),
                           .integer(Int64(edits.count)), .integer(documentID)])
-        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headState(documentID: documentID), tree) }
+        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headTable.state(document: documentID), tree) }
         let version = payload.version
         return VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
                              firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,

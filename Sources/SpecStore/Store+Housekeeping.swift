@@ -85,7 +85,7 @@ extension Store {
         try database.readTransaction {
             let id = try requireDocument(name)
             var alive = false
-            try forEachHeadChunk(documentID: id) { chunk in
+            try headTable.forEachChunk(document: id) { chunk in
                 alive = chunk.views.values.contains { $0[.alive]?.value == "true" }
                 return !alive
             }
@@ -104,7 +104,7 @@ extension Store {
     public func hasView(_ view: String, in document: String) throws -> Bool {
         try database.readTransaction {
             let id = try requireDocument(document)
-            return try headEntries(documentID: id, view: view) != nil
+            return try headTable.entries(document: id, view: view) != nil
         }
     }
 
@@ -112,7 +112,7 @@ extension Store {
     public func viewIDs(of document: String) throws -> [String] {
         try database.readTransaction {
             let id = try requireDocument(document)
-            return try headState(documentID: id).views.keys.sorted()
+            return try headTable.state(document: id).views.keys.sorted()
         }
     }
 }

@@ -53,7 +53,7 @@ extension Store {
         for document in outcome.documents {
             let documentID = documentIDs[document.document]!
             let changes = outcome.applied.lazy.filter { $0.document == document.document }.reduce(0) { $0 + $1.changes.count }
-            try writeHeads(documentID: documentID, keys: document.written, state: document.state)
+            try headTable.write(document: documentID, keys: document.written, state: document.state)
             try conflictTable.record(document.propertyConflicts, document: documentID)
             try conflictTable.record(document.structuralConflicts, document: documentID)
             try database.run("UPDATE documents SET known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",

@@ -19,7 +19,7 @@ extension Store {
             var state: DocumentState
             let tree: TreeResolution
             if head == version.rowID {
-                state = try headState(documentID: documentID)
+                state = try headTable.state(document: documentID)
                 tree = try headTree(documentID: documentID)
             } else {
                 let snapshot = try nearestSnapshot(documentID: documentID, version: version)

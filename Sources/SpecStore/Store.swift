@@ -26,6 +26,7 @@ public final class Store {
     let remoteTable: RemoteTable
     let conflictTable: ConflictTable
     let snapshotTable: SnapshotTable
+    let headTable: HeadTable
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
@@ -120,6 +121,7 @@ public final class Store {
             remoteTable = RemoteTable(database: database)
             conflictTable = ConflictTable(database: database, sites: sites, path: path)
             snapshotTable = SnapshotTable(database: database, changeLog: changeLog, sites: sites, path: path)
+            headTable = HeadTable(database: database, changeLog: changeLog, sites: sites, path: path)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
         }

@@ -47,7 +47,7 @@ final class StoreHoldings: MergeHoldings {
         if let cached = heads[document] { return cached }
         var held: HeldHead?
         if let documentID = try store.documentID(document) {
-            held = HeldHead(state: try store.headState(documentID: documentID), tree: try store.headTree(documentID: documentID),
+            held = HeldHead(state: try store.headTable.state(document: documentID), tree: try store.headTree(documentID: documentID),
                             known: try store.knownVector(documentID: documentID))
         }
         heads[document] = held

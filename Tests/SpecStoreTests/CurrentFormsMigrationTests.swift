@@ -35,7 +35,7 @@ import Testing
                  Edit(view: "m15", property: .parent, value: "\"root\""), Edit(view: "m15", property: .order, value: "\"a\""),
                  Edit(view: "m20", property: .text, value: "\"Recent\""), Edit(view: "m2990", property: .width, value: "7")]
             }
-            expected = try store.headState(documentID: documentID)
+            expected = try store.headTable.state(document: documentID)
             expectedSpec = try StoreFixtures.spec(of: "d", "head", in: store)
             try Self.backToSchemaSeven(store.database)
             // m15 lives in its recent row alone; m20's and m2990's last edits stand over older
@@ -67,7 +67,7 @@ import Testing
         }
         let store = try Store.open(at: path)
         let documentID = try #require(try store.documentID("d"))
-        #expect(try store.headState(documentID: documentID) == expected)
+        #expect(try store.headTable.state(document: documentID) == expected)
         #expect(try StoreFixtures.spec(of: "d", "head", in: store) == expectedSpec)
         var roots: [String] = []
         try store.database.query("SELECT view FROM head_roots WHERE document = ? ORDER BY view", [.integer(documentID)]) { roots.append($0.text(0) ?? "") }

@@ -122,14 +122,14 @@ struct PackedChangesTests {
             try store.database.query("SELECT id, data FROM head_chunks") { found[$0.int64(0)] = $0.blob(1) }
             return found
         }
-        let head = try store.headState(documentID: documentID)
+        let head = try store.headTable.state(document: documentID)
         let written = try chunks()
         let report = try store.compact()
         let packed = try chunks()
         #expect(packed.keys == written.keys)
         #expect(packed.values.reduce(0) { $0 + $1.count } < written.values.reduce(0) { $0 + $1.count }, "smaller")
         #expect(report.recompressed >= packed.filter { written[$0.key] != $0.value }.count + 1)
-        #expect(try store.headState(documentID: documentID) == head)
+        #expect(try store.headTable.state(document: documentID) == head)
         #expect(try store.compact().recompressed == 0, "a second run has nothing left to do")
         try StoreFixtures.set("big", "m150", .width, .number(99), in: store)
         let afterEdit = try chunks()
@@ -192,7 +192,7 @@ struct PackedChangesTests {
             _ = try store.commit(document: "d", message: "round \(round)", author: "test") { _ in unique }
             var folded = DocumentState()
             _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
-            #expect(try store.headState(documentID: documentID) == folded, "seed \(seed) round \(round)")
+            #expect(try store.headTable.state(document: documentID) == folded, "seed \(seed) round \(round)")
             var stored = 0, chunkViews = Set<String>()
             try store.database.query("SELECT data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
                 let bytes = store.changeLog.unpackChunk(row.blob(0)) ?? []
@@ -235,7 +235,7 @@ struct PackedChangesTests {
         }
         var folded = DocumentState()
         _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
-        #expect(try store.headState(documentID: documentID) == folded)
+        #expect(try store.headTable.state(document: documentID) == folded)
         #expect(try store.hasView("a0", in: "big") && store.hasView("m9999", in: "big") && !store.hasView("m9998", in: "big"))
         #expect(try store.viewIDs(of: "big").count == 1_304)
         #expect(try StoreFixtures.spec(of: "big", "head", in: store).views.count == 1_304)
@@ -267,13 +267,13 @@ struct PackedChangesTests {
         let documentID = try #require(try a.documentID("big"))
         var folded = DocumentState()
         _ = try a.replay(documentID: documentID, from: VersionVector(), to: try a.knownVector(documentID: documentID), into: &folded)
-        #expect(try a.headState(documentID: documentID) == folded)
-        #expect(try b.headState(documentID: try #require(try b.documentID("big"))) == folded)
+        #expect(try a.headTable.state(document: documentID) == folded)
+        #expect(try b.headTable.state(document: try #require(try b.documentID("big"))) == folded)
         // Each chunk holds the views from its first id to the next chunk's, at most the maximum.
         var chunks: [(first: String, ids: [String])] = []
         try a.database.query("SELECT id, first_view, data FROM head_chunks WHERE document = ? ORDER BY first_view", [.integer(documentID)]) { row in
             var state = DocumentState()
-            try a.decodeChunk(rowID: row.int64(0), into: &state)
+            try a.headTable.decodeChunk(rowID: row.int64(0), into: &state)
             chunks.append((row.text(1) ?? "", state.views.keys.sorted()))
         }
         #expect(chunks.allSatisfy { $0.ids.first == $0.first && $0.ids.count <= HeadChunks.maximumViews })

@@ -1,21 +1,27 @@
 import LayoutSpec
 import SpecSync
 
-/// The one reader and writer of the head state (`head_chunks`, `head_roots`): each document's
+/// The head state (`head_chunks`, `head_roots`), its one reader and writer: each document's
 /// head is cut into compressed chunks of consecutive views (`HeadChunks`). A whole read decodes
 /// every chunk; a point lookup decodes the one chunk that holds the view; a write decodes each
-/// chunk it touches, updates it and encodes it again.
-extension Store {
+/// chunk it touches, updates it and encodes it again. Callers hold the transaction.
+struct HeadTable {
+    let database: Database
+    let changeLog: ChangeLog
+    let sites: SiteTable
+    /// The store's path, for damage said in words.
+    let path: String
+
     /// The row of the chunk that holds `view` if the document has it (the last chunk starting at
     /// or before it); `nil` when the document has no such chunk.
-    func headChunkRow(documentID: Int64, containing view: String) throws -> Int64? {
+    func chunkRow(document documentID: Int64, containing view: String) throws -> Int64? {
         try database.scalar("SELECT id FROM head_chunks WHERE document = ? AND first_view <= ? ORDER BY first_view DESC LIMIT 1",
                             [.integer(documentID), .text(view)])?.integer
     }
 
     /// One view's head entries (none when no chunk holds it): its chunk decoded.
-    func headEntries(documentID: Int64, view: String) throws -> ViewState? {
-        guard let rowID = try headChunkRow(documentID: documentID, containing: view) else { return nil }
+    func entries(document documentID: Int64, view: String) throws -> ViewState? {
+        guard let rowID = try chunkRow(document: documentID, containing: view) else { return nil }
         var chunk = DocumentState()
         try decodeChunk(rowID: rowID, into: &chunk)
         return chunk.views[view]
@@ -23,7 +29,7 @@ extension Store {
 
     /// Calls `body` with the state of each chunk of a document in view order until it returns
     /// false.
-    func forEachHeadChunk(documentID: Int64, _ body: (DocumentState) throws -> Bool) throws {
+    func forEachChunk(document documentID: Int64, _ body: (DocumentState) throws -> Bool) throws {
         for bound in try chunkBounds(documentID: documentID) {
             var chunk = DocumentState()
             try decodeChunk(rowID: bound.rowID, into: &chunk)
@@ -39,13 +45,13 @@ extension Store {
         }
     }
 
-    func damagedChunk(_ rowID: Int64) -> StoreError {
+    private func damagedChunk(_ rowID: Int64) -> StoreError {
         StoreError.corrupt(path: path, detail: "head chunk \(rowID) is damaged")
     }
 
     /// The head state of a document: every property's winning change (last-writer-wins, before
     /// the tree replay), every chunk decoded in turn.
-    func headState(documentID: Int64) throws -> DocumentState {
+    func state(document documentID: Int64) throws -> DocumentState {
         let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
         var state = DocumentState(capacity: Int(min(size / 8, 1 << 20)))
         try database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
@@ -69,7 +75,7 @@ extension Store {
     /// views (a view goes to the last chunk starting at or before it, else to the first) is
     /// decoded, updated and encoded again, cut in pieces once it holds more than
     /// `HeadChunks.maximumViews` views. `head_roots` follows the views whose candidacy changed.
-    func writeHeads(documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
+    func write(document documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
         var touched: [String: [Property]] = [:]
         for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
         guard !touched.isEmpty else { return }
@@ -108,7 +114,7 @@ extension Store {
     }
 
     /// Adds a view to `head_roots` or takes it out when its candidacy changed.
-    func updateRootCandidate(documentID: Int64, _ view: String, was: Bool, is now: Bool) throws {
+    private func updateRootCandidate(documentID: Int64, _ view: String, was: Bool, is now: Bool) throws {
         if now && !was {
             try database.run("INSERT OR IGNORE INTO head_roots (document, view) VALUES (?, ?)", [.integer(documentID), .text(view)])
         } else if was && !now {
