@@ -142,7 +142,7 @@ extension Store {
         switch table {
         case "snapshots": StoreError.corrupt(path: path, detail: "the snapshot at version row \(row) cannot be read")
         case "head_chunks": StoreError.corrupt(path: path, detail: "head chunk \(row) is damaged")
-        default: damagedChanges(version: row)
+        default: changeTable.damagedChanges(version: row)
         }
     }
 

@@ -50,7 +50,7 @@ extension Store {
         for (site, upper) in new.sorted where upper > old[site] {
             guard let number = try sites.number(of: site) else { continue }
             var plain = true
-            try forEachChange(site: number, after: old[site], through: upper, documentID: documentID) { change in
+            try changeTable.forEachChange(site: number, after: old[site], through: upper, documentID: documentID) { change in
                 guard plain else { return }
                 if StateDifference.isStructural(change.property) || keys.count >= Store.plainDifferenceLimit {
                     plain = false

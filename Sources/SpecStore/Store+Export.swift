@@ -72,7 +72,7 @@ extension Store {
         var payloads: [VersionPayload] = []
         payloads.reserveCapacity(headers.count)
         for header in headers {
-            let changes = try self.changes(ofVersion: header.rowID, document: header.document, site: site, first: header.first,
+            let changes = try changeTable.changes(ofVersion: header.rowID, document: header.document, site: site, first: header.first,
                                       last: header.last, hlc: header.hlc)
             // The id as stored travels with the content: the receiver checks one against the other.
             payloads.append(VersionPayload(version: header.version, site: site, firstSeq: header.first, lastSeq: header.last,

@@ -72,7 +72,7 @@ extension Store {
     /// Whether a version's own changes (the stored `blob`) touched `view`.
     private func touches(_ view: String, blob: [UInt8], version: VersionRecord) throws -> Bool {
         var found = false
-        try unpack(blob, version: version.rowID, count: version.changeCount, views: ViewFilter([view])) { _ in found = true }
+        try changeTable.unpack(blob, version: version.rowID, count: version.changeCount, views: ViewFilter([view])) { _ in found = true }
         return found
     }
 
@@ -80,7 +80,7 @@ extension Store {
     public func changes(of version: VersionRecord) throws -> [Change] {
         guard version.kind == .commit, version.changeCount > 0 else { return [] }
         let hlc = try database.scalar("SELECT hlc FROM versions WHERE id = ?", [.integer(version.rowID)])?.integer ?? 0
-        return try changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
+        return try changeTable.changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
                            last: version.lastSeq, hlc: Timestamp(rawValue: UInt64(bitPattern: hlc)))
     }
 

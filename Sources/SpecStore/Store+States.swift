@@ -32,7 +32,7 @@ extension Store {
                 } else {
                     // A move older than the snapshot's newest (concurrent work merged out of
                     // order): the document's moves are replayed from the start.
-                    tree = TreeResolution.replay(try self.moves(documentID: documentID, within: version.vector))
+                    tree = TreeResolution.replay(try changeTable.moves(documentID: documentID, within: version.vector))
                 }
             }
             tree.apply(to: &state)
@@ -72,7 +72,7 @@ extension Store {
         let filter = views.map(ViewFilter.init)
         for (site, upper) in target.sorted where upper > base[site] {
             guard let number = try sites.number(of: site) else { continue }
-            try forEachChange(site: number, after: base[site], through: upper, documentID: documentID, views: filter) { change in
+            try changeTable.forEachChange(site: number, after: base[site], through: upper, documentID: documentID, views: filter) { change in
                 let stamp = Stamp(hlc: change.hlc, site: site, seq: change.seq)
                 state.apply(view: change.view, property: change.property, DocumentState.Entry(value: change.value, stamp: stamp))
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: stamp)) }

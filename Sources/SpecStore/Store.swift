@@ -27,6 +27,7 @@ public final class Store {
     let conflictTable: ConflictTable
     let snapshotTable: SnapshotTable
     let headTable: HeadTable
+    let changeTable: ChangeTable
     /// The wall clock, Unix milliseconds. The CLI sets it from `PLUMB_NOW_MS` when that is set,
     /// so tests can run at any time.
     public var clock: () -> UInt64 = Store.wallClock
@@ -122,6 +123,7 @@ public final class Store {
             conflictTable = ConflictTable(database: database, sites: sites, path: path)
             snapshotTable = SnapshotTable(database: database, changeLog: changeLog, sites: sites, path: path)
             headTable = HeadTable(database: database, changeLog: changeLog, sites: sites, path: path)
+            changeTable = ChangeTable(database: database, changeLog: changeLog, sites: sites, path: path)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)
         }

@@ -56,7 +56,7 @@ final class StoreHoldings: MergeHoldings {
 
     func moves(of document: String, within vector: VersionVector) throws -> [TreeResolution.Move] {
         guard let documentID = try store.documentID(document) else { return [] }
-        return try store.moves(documentID: documentID, within: vector)
+        return try store.changeTable.moves(documentID: documentID, within: vector)
     }
 
     func seenVector(site: SiteID, seq: Int64) throws -> VersionVector? {

@@ -25,7 +25,7 @@ extension Store {
         let rowID = try insertVersion(id: payload.id, documentID: documentID, number: number, kind: .commit, site: site,
                                       firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, hlc: payload.hlc, vector: version.vector,
                                       base: payload.base, message: version.message, author: version.author, time: version.time)
-        try insertChanges(of: payload, versionRowID: rowID, documentID: documentID)
+        try changeTable.insert(payload, versionRowID: rowID, documentID: documentID)
         versionsWritten += 1
         return rowID
     }

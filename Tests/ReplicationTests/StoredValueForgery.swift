@@ -12,7 +12,7 @@ extension Store {
         }
         for row in rows {
             var changes: [Change] = []
-            try unpack(row.blob, version: row.version, count: row.last - row.first + 1) { entry in
+            try changeTable.unpack(row.blob, version: row.version, count: row.last - row.first + 1) { entry in
                 changes.append(Change(stamp: Stamp(hlc: Timestamp(rawValue: 0), site: site, seq: row.first + Int64(entry.offset)), document: "",
                                       view: entry.view, property: entry.property, value: entry.value == old ? new : entry.value))
             }

@@ -27,7 +27,7 @@ struct PackedChangesTests {
         let changes = try store.changes(of: first)
         #expect(changes.count == Int(first.changeCount))
         #expect(changes.map(\.seq) == Array(first.firstSeq...first.lastSeq))
-        let moves = try store.moves(documentID: try #require(try store.documentID("login")), within: first.vector)
+        let moves = try store.changeTable.moves(documentID: try #require(try store.documentID("login")), within: first.vector)
         #expect(moves.map(\.view).sorted() == changes.filter { $0.property == .parent }.map(\.view).sorted())
     }
 

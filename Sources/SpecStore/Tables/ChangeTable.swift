@@ -1,9 +1,17 @@
 import LayoutSpec
 import SpecSync
 
-/// The one reader and writer of stored changes (`version_changes`, `version_moves`): every
+/// Stored changes (`version_changes`, `version_moves`), their one reader and writer: every
 /// commit version's changes go in packed, one blob per version, and come out through here.
-extension Store {
+/// Versions are rows of `versions`, which name the site by its local number. Callers hold the
+/// transaction.
+struct ChangeTable {
+    let database: Database
+    let changeLog: ChangeLog
+    let sites: SiteTable
+    /// The store's path, for damage said in words.
+    let path: String
+
     /// A change as read back: its seq and clock (from its version row) and what it wrote.
     struct StoredChange {
         let seq: Int64
@@ -14,7 +22,7 @@ extension Store {
     }
 
     /// Writes the packed changes (and moves) of the commit version at row `versionRowID`.
-    func insertChanges(of payload: VersionPayload, versionRowID: Int64, documentID: Int64) throws {
+    func insert(_ payload: VersionPayload, versionRowID: Int64, documentID: Int64) throws {
         let packed = changeLog.pack(payload.changes, firstSeq: payload.firstSeq)
         try database.run("INSERT INTO version_changes (version, changes) VALUES (?, ?)", [.integer(versionRowID), .blob(packed.changes)])
         if let moves = packed.moves {
