@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "plumb", targets: ["plumb"]),
         .executable(name: "plumb-raster", targets: ["plumb-raster"]),
         .executable(name: "plumb-hub", targets: ["plumb-hub"]),
+        .executable(name: "plumb-studio", targets: ["plumb-studio"]),
     ],
     targets: [
         // C headers only: one module map and shim per system library, linked through pkg-config.
@@ -69,10 +70,13 @@ let package = Package(
         .executableTarget(name: "plumb-raster", dependencies: ["Raster"]),
         // Designs in and out: Figma import, HTML/CSS export.
         .target(name: "Interop", dependencies: ["LayoutSpec", "LayoutEngine", "CICU"]),
-        // The local web studio: HTTP (libmicrohttpd), pages, live events from the store.
+        // The local web studio: HTTP (libmicrohttpd), pages, live events from the store; kept out
+        // of `plumb` so that every command does not load libmicrohttpd and GnuTLS (issue 35).
         .target(name: "Studio", dependencies: ["CMicroHTTPD", "Pictures", "SpecStore", "SpecSync", "LayoutEngine", "LayoutSpec", "Threading"]),
+        // `plumb` with the studio: run by `plumb` for `serve`.
+        .executableTarget(name: "plumb-studio", dependencies: ["PlumbCLI", "Studio"]),
         // Commands, argument parsing, output formats.
-        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Studio", "Threading"]),
+        .target(name: "PlumbCLI", dependencies: ["LayoutSpec", "LayoutEngine", "TextMetrics", "SpecSync", "SpecStore", "Replication", "Pictures", "Interop", "Threading"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbCLI"]),
 
         // Build tooling: migrations carried inside the binary.

@@ -36,11 +36,12 @@ public enum Plumb {
     static var commandNames: [String] { commands.map { $0.spec.name } }
 
     /// Runs one command line (without the program name) and returns the exit status.
-    /// `hub`: the PostgreSQL hub's code (`plumb-hub`, the tests); without it, a command that needs
-    /// a hub is run whole by `plumb-hub` beside this program (in this process's working
-    /// directory, on its standard streams), and its exit status is returned.
+    /// `hub`: the PostgreSQL hub's code (`plumb-hub`, the tests); `studio`: the studio's
+    /// (`plumb-studio`). Without one, a command that needs it is run whole by the program
+    /// beside this one that has it (in this process's working directory, on its standard
+    /// streams), and its exit status is returned.
     public static func run(_ arguments: [String], environment: [String: String], directory: String, console: Console,
-                           hub: (any HubAccess.Type)? = nil) -> Int32 {
+                           hub: (any HubAccess.Type)? = nil, studio: (any StudioServing.Type)? = nil) -> Int32 {
         let commandLine = arguments
         var arguments = arguments
         var storePath: String?
@@ -73,12 +74,13 @@ public enum Plumb {
         }
         let context = Context(environment: environment, directory: directory, console: console, storePath: storePath)
         context.hubAccess = hub
+        context.studioServing = studio
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
             do {
                 try command.run(parsed, context: context)
-            } catch is HubHandOver {
-                return try HelperProgram.beside("plumb-hub").handOver(commandLine, environment: environment)
+            } catch let handOver as HandOver {
+                return try HelperProgram.beside(handOver.program).handOver(commandLine, environment: environment)
             }
             try console.checkOutput()
             context.compactIfDue()

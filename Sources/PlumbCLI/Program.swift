@@ -3,10 +3,10 @@ import Glibc
 import Replication
 
 extension Plumb {
-    /// The program: `plumb` (no `hub`) and `plumb-hub` (`hub` is the PostgreSQL hub) are this
-    /// one function, so each command is the same code in both; `plumb` hands the hub's work to
-    /// `plumb-hub` (`HubHandOver`).
-    public static func main(hub: (any HubAccess.Type)?) -> Never {
+    /// The program: `plumb` (neither), `plumb-hub` (`hub` is the PostgreSQL hub) and
+    /// `plumb-studio` (`studio` is the web studio) are this one function, so each command is the
+    /// same code in all three; `plumb` hands the hub's and the studio's work to them (`HandOver`).
+    public static func main(hub: (any HubAccess.Type)? = nil, studio: (any StudioServing.Type)? = nil) -> Never {
         let environment = processEnvironment()
         let console = Console.standard(environment: environment)
         // Arguments are checked as bytes: Swift's `CommandLine.arguments` would turn invalid UTF-8
@@ -20,7 +20,8 @@ extension Plumb {
             environment: environment,
             directory: currentDirectory(),
             console: console,
-            hub: hub)
+            hub: hub,
+            studio: studio)
         exit(status)
     }
 }

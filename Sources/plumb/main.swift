@@ -1,3 +1,3 @@
 import PlumbCLI
 
-Plumb.main(hub: nil)
+Plumb.main()

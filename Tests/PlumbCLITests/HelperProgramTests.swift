@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `plumb-raster` and `plumb-hub` as programs of their own: `plumb` finds them beside itself,
-/// says so in words when one is missing, passes their errors on, and leaves no temporary folder
-/// behind.
+/// `plumb-raster`, `plumb-hub` and `plumb-studio` as programs of their own: `plumb` finds them
+/// beside itself, says so in words when one is missing, passes their errors and the signals that
+/// stop a command on, and leaves no temporary folder behind.
 @Suite struct HelperProgramTests {
     /// The built `plumb-raster`, beside `plumb`.
     static var raster: URL { PlumbRunner.executable.deletingLastPathComponent().appendingPathComponent("plumb-raster") }
@@ -89,8 +89,67 @@ import Testing
         #expect(result.stderr.hasPrefix("plumb pull: plumb-hub is not installed beside plumb"), "\(result.stderr)")
     }
 
-    /// Only `plumb-hub` links libpq: `plumb` starts without loading it (issue 35).
-    @Test func onlyTheHubProgramLinksLibpq() throws {
+    /// The built `plumb-studio`, beside `plumb`.
+    static var studio: URL { PlumbRunner.executable.deletingLastPathComponent().appendingPathComponent("plumb-studio") }
+
+    /// `plumb serve` is `plumb-studio`'s: the address comes from it, and SIGTERM or SIGINT to
+    /// `plumb` reaches it, so the studio stops (its port refuses) before `plumb` exits with 0.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+    func serveIsHandedToPlumbStudioAndStopsWithIt(_ signal: Int32) throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        let process = Process()
+        process.executableURL = PlumbRunner.executable
+        process.arguments = ["serve", "--port", "0", "--metrics", "fixed"]
+        process.currentDirectoryURL = plumb.folder
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var line: [UInt8] = []
+        while case let byte = output.fileHandleForReading.readData(ofLength: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+            line.append(first)
+        }
+        let url = String(decoding: line, as: UTF8.self)
+        let port = try #require(url.split(separator: ":").last?.split(separator: "/").first.flatMap { UInt16($0) }, "\(url)")
+        #expect(Self.accepts(port: port))
+        kill(process.processIdentifier, signal)
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: said, as: UTF8.self))")
+        #expect(String(decoding: said, as: UTF8.self).hasSuffix("stopped\n"))
+        #expect(!Self.accepts(port: port), "the studio stopped with plumb")
+    }
+
+    /// A `plumb` copied without `plumb-studio` says which program is missing.
+    @Test func missingStudioProgramIsSaidInWords() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        let alone = plumb.folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("plumb")
+        try FileManager.default.copyItem(at: PlumbRunner.executable, to: copy)
+        let result = try run(copy, ["serve", "--port", "0"], in: plumb.folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("plumb serve: plumb-studio is not installed beside plumb"), "\(result.stderr)")
+    }
+
+    /// Whether something listens on the loopback `port`.
+    static func accepts(port: UInt16) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    /// Only `plumb-hub` links libpq, and only `plumb-studio` libmicrohttpd: `plumb` starts
+    /// without loading either (issue 35).
+    @Test func onlyTheHelperProgramsLinkLibpqAndLibmicrohttpd() throws {
         func libraries(_ program: URL) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
@@ -102,10 +161,11 @@ import Testing
             process.waitUntilExit()
             return String(decoding: listed, as: UTF8.self)
         }
-        let plumb = try libraries(PlumbRunner.executable), hub = try libraries(Self.hub)
+        let plumb = try libraries(PlumbRunner.executable), hub = try libraries(Self.hub), studio = try libraries(Self.studio)
         #expect(plumb.contains("libsqlite3"), "\(plumb)")
-        #expect(!plumb.contains("libpq"), "\(plumb)")
+        #expect(!plumb.contains("libpq") && !plumb.contains("libmicrohttpd"), "\(plumb)")
         #expect(hub.contains("libpq"), "\(hub)")
+        #expect(studio.contains("libmicrohttpd"), "\(studio)")
     }
 
     private func run(_ program: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import SpecStore
-import Studio
 
 /// `plumb serve`: the local studio in the browser, until interrupted.
 enum ServeCommand: Command {
@@ -33,6 +32,7 @@ enum ServeCommand: Command {
         guard let metrics = TextMetricsChoice(rawValue: metricsText) else {
             throw CLIError.usage("--metrics: expected fonts or fixed, got \"\(metricsText)\"", command: spec)
         }
+        let studioType = try context.studioType()
         _ = try metrics.makeMeasurer()  // fail now, with the CLI's message, if there are no fonts
         let storePath = try context.store().path
         // Signals are taken by sigwait below, in this thread only: block them before the
@@ -43,21 +43,22 @@ enum ServeCommand: Command {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        var configuration = Studio.Configuration(
-            storePath: storePath, author: context.author,
+        let settings = StudioSettings(
+            storePath: storePath, author: context.author, host: host, port: port,
             openStore: { [environment = context.environment, directory = context.directory] path in
                 try Context(environment: environment, directory: directory, console: Console.silent, storePath: nil).open(path)
             },
             makeMeasurer: { try metrics.makeMeasurer() })
-        configuration.host = host
-        configuration.port = port
-        let studio: Studio
+        let studio: any StudioServing
         do {
-            studio = try Studio(configuration)
-        } catch let error as StudioError {
+            studio = try studioType.serve(settings)
+        } catch {
             pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-            if case .badHost = error { throw CLIError.usage(error.description, command: spec) }
-            throw CLIError.failure(error.description + (port != 0 ? " (another studio? --port 0 picks a free port)" : ""))
+            switch error {
+            case .badHost(let message): throw CLIError.usage(message, command: spec)
+            case .cannotListen(let message): throw CLIError.failure(message + (port != 0 ? " (another studio? --port 0 picks a free port)" : ""))
+            case .failed(let message): throw CLIError.failure(message)
+            }
         }
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             context.console.warn("listening on \(host): anybody who can reach it and has the address with its token can read and change the store")

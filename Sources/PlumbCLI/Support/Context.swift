@@ -15,6 +15,9 @@ public final class Context {
     /// The PostgreSQL hub's code where this program has it (`plumb-hub`, the tests); `nil` in
     /// `plumb`, which does not link libpq.
     var hubAccess: (any HubAccess.Type)?
+    /// The studio's code where this program has it (`plumb-studio`); `nil` in `plumb`, which
+    /// does not link libmicrohttpd.
+    var studioServing: (any StudioServing.Type)?
 
     public init(environment: [String: String], directory: String, console: Console, storePath: String?) {
         self.environment = environment
@@ -107,11 +110,16 @@ extension Store {
 }
 
 extension Context {
-    /// The hub's code; where this program lacks it, `HubHandOver`, which `Plumb.run` answers by
-    /// running the whole command line again in `plumb-hub`.
-    func hubType() throws(HubHandOver) -> any HubAccess.Type {
-        guard let hubAccess else { throw HubHandOver() }
+    /// The hub's code; where this program lacks it, a `HandOver` to `plumb-hub`.
+    func hubType() throws(HandOver) -> any HubAccess.Type {
+        guard let hubAccess else { throw HandOver(program: "plumb-hub") }
         return hubAccess
+    }
+
+    /// The studio's code; where this program lacks it, a `HandOver` to `plumb-studio`.
+    func studioType() throws(HandOver) -> any StudioServing.Type {
+        guard let studioServing else { throw HandOver(program: "plumb-studio") }
+        return studioServing
     }
 
     /// The hub at `url`, connected.
@@ -120,6 +128,9 @@ extension Context {
     }
 }
 
-/// Thrown where a command needs the hub in a program without it (`plumb`): before the command
-/// has written any output or version, so `plumb-hub` can do the whole command again.
-struct HubHandOver: Error {}
+/// Thrown where a command needs the hub or the studio in a program without it (`plumb`): before
+/// the command has written any output or version, so `program` (`plumb-hub`, `plumb-studio`),
+/// which has it, can do the whole command again; `Plumb.run` runs it.
+struct HandOver: Error {
+    let program: String
+}

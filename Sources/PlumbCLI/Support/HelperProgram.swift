@@ -81,16 +81,44 @@ struct HelperProgram {
     /// stdin and writes its stdout and stderr (progress, messages, data), with the command's
     /// `environment`, in this process's working directory (the command's, in `plumb`: Swift's
     /// Glibc has no `posix_spawn_file_actions_addchdir_np` to give it another).
+    ///
+    /// A signal that asks the command to stop (SIGINT, SIGTERM, SIGHUP) is passed on to the
+    /// helper, and this program waits for the helper to end: `kill PID` of a `plumb serve` stops
+    /// the studio in `plumb-studio`, which would otherwise go on serving with nobody to stop it.
     func handOver(_ commandLine: [String], environment: [String: String]) throws(CLIError) -> Int32 {
         let argv: [UnsafeMutablePointer<CChar>?] = ([name] + commandLine).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // Blocked here, so that they wait for `sigtimedwait`; the helper starts with this
+        // thread's mask as it was, so it takes them as any program does.
+        var passed = sigset_t()
+        sigemptyset(&passed)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&passed, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &passed, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setsigmask(&attributes, &previous)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, path, nil, nil, argv, envp)
+        let spawned = posix_spawn(&child, path, nil, &attributes, argv, envp)
         guard spawned == 0 else {
             throw CLIError.failure("cannot run \(path): \(FileSystem.describe(spawned))")
         }
-        return try exitStatus(of: child, message: "")
+        // SIGCHLD wakes the wait when the helper ends; in a process with other threads (the
+        // tests) it may go to another thread, so the wait also looks every tenth of a second.
+        var status: Int32 = 0
+        while true {
+            let ended = waitpid(child, &status, WNOHANG)
+            if ended == child { break }
+            if ended < 0 && errno != EINTR { throw CLIError.failure("cannot wait for \(name): \(FileSystem.describe(errno))") }
+            var timeout = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+            let received = sigtimedwait(&passed, nil, &timeout)
+            if received > 0 && received != SIGCHLD { kill(child, received) }
+        }
+        return try exitStatus(status)
     }
 
     /// The exit status of `child` once it ends; a signal is an error, with what it said.
@@ -99,6 +127,11 @@ struct HelperProgram {
         while waitpid(child, &status, 0) < 0 {
             guard errno == EINTR else { throw CLIError.failure("cannot wait for \(name): \(FileSystem.describe(errno))") }
         }
+        return try exitStatus(status, message: message)
+    }
+
+    /// The exit status in a `waitpid` status; a signal is an error, with what the helper said.
+    private func exitStatus(_ status: Int32, message: String = "") throws(CLIError) -> Int32 {
         let signal = status & 0x7f
         if signal != 0 {
             throw CLIError.failure("\(name) was stopped by signal \(signal)" + (message.isEmpty ? "" : ": \(message)"))
