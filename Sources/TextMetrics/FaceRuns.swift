@@ -1,7 +1,9 @@
 /// The walk `TextShaper` and `ShapedWindow` share: a text's scalars collected for shaping
 /// (controls left out, marks past the limits dropped, `TextShaper.append`) and split into runs
 /// by the face that draws each cluster, a scalar and the marks (and joined emoji) after it: the
-/// primary, or the fallback for the cluster's first scalar the primary lacks. Clusters are
+/// primary, or the fallback for the cluster's first shaped scalar the primary lacks. Marks
+/// past the limits do not choose the face: they are not drawn, and a piece cut after a
+/// cluster's shaped marks must get the face the whole cluster got. Clusters are
 /// found scalar by scalar: Swift's grapheme walk cost more than shaping for text full of marks.
 struct FaceRuns {
     /// The runs closed so far: shaped scalars `range`, drawn by `face`.
@@ -35,10 +37,11 @@ struct FaceRuns {
         }
         previous = scalar.value
         if FontLibrary.isControl(scalar) { return startsCluster }
-        if clusterMissing == nil, !primary.hasGlyph(for: scalar), !TextShaper.isDefaultIgnorable(scalar) {
+        let count = scalars.count
+        TextShaper.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
+        if scalars.count > count, clusterMissing == nil, !primary.hasGlyph(for: scalar), !TextShaper.isDefaultIgnorable(scalar) {
             clusterMissing = scalar
         }
-        TextShaper.append(scalar, mark: mark, to: &scalars, marksInARow: &marksInARow)
         return startsCluster
     }
 

@@ -37,6 +37,22 @@ struct ParagraphShapingTests {
         "a" + String(repeating: "\u{301}", count: 3_000) + " b" + String(repeating: "\u{308}", count: 2_000),
     ]
 
+    /// A letter whose marks run past the ones shaped, those drawn by the primary face (DejaVu
+    /// Sans) and a later one, U+0350, only by a fallback (Inter, Lato and Roboto have it): a
+    /// piece cut after the shaped marks is the same cluster in the same face as in the whole
+    /// text (the dropped mark chooses no face).
+    @Test func marksPastTheShapedOnesChooseNoFace() throws {
+        let text = String(repeating: "r\u{301}\u{302}\u{303}\u{350}\u{350} ", count: 300)
+        let windowed = try FontTextMeasurer(), alone = try FontTextMeasurer()
+        let font = Font(size: 17)
+        let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+        _ = windowed.width(of: text[scalars[0]..<scalars[scalars.count - 2]], font: font)
+        for length in 1...6 {
+            let piece = text[scalars[0]..<scalars[length]]
+            #expect(windowed.width(of: piece, font: font) == alone.width(of: Substring(String(piece)), font: font), "\(length) scalars")
+        }
+    }
+
     @Test(arguments: texts.indices)
     func piecesMeasureAsTextsOfTheirOwn(_ number: Int) throws {
         let text = Self.texts[number]
