@@ -8,6 +8,8 @@ packages=(
   libsqlite3-dev libzstd-dev           # the store (zstd compresses its blobs)
   libfreetype-dev libfontconfig-dev libharfbuzz-dev libicu-dev fontconfig  # text metrics
   fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # Latin, CJK and emoji fonts the tests measure
+  fonts-inter fonts-roboto fonts-open-sans fonts-lato fonts-quicksand fonts-karla fonts-manrope
+  fonts-jetbrains-mono  # font families design files use (docs/resolve.md#fonts)
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
   libmicrohttpd-dev                    # the studio's HTTP server
   librsvg2-dev libcairo2-dev           # PNG and PDF pictures
