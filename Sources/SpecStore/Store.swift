@@ -22,6 +22,8 @@ public final class Store {
     let localSite: Int64
     /// Every site's local number and id.
     let sites: SiteTable
+    // The parts that own the other tables (Tables/), each its table's one reader and writer;
+    // `Store`'s methods hold the transactions and say what went wrong in the store's words.
     let tagTable: TagTable
     let remoteTable: RemoteTable
     let conflictTable: ConflictTable
