@@ -11,6 +11,7 @@ packages=(
   fonts-inter fonts-roboto fonts-open-sans fonts-lato fonts-quicksand fonts-karla fonts-manrope
   fonts-jetbrains-mono  # font families design files use (docs/resolve.md#fonts)
   libpq-dev postgresql postgresql-client openssl  # the hub: libpq, a server, psql and TLS certificates for its tests
+  pgbouncer                            # the pooler the hub's tests put in front of it
   libmicrohttpd-dev                    # the studio's HTTP server
   librsvg2-dev libcairo2-dev           # PNG and PDF pictures
   chromium chromium-driver             # headless browser: the studio's tests, and laying out exported HTML pages

@@ -6,14 +6,17 @@ import SpecStore
 import SeededRandom
 import Testing
 
-/// Clients editing at the same time through one hub, as real `plumb` processes.
+/// Clients editing at the same time through one hub, as real `plumb` processes: straight to
+/// the server, and through PgBouncer in transaction pooling mode (`TestPooler`), where their
+/// transactions share the server's connections.
 @Suite(.serialized, .needsPostgres) struct HubConcurrencyTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-hubc-\(UUID().uuidString)")
 
-    @Test(arguments: [(2, UInt64(11)), (8, UInt64(12))])
-    func clientsEditingConcurrentlyConverge(clients count: Int, seed: UInt64) throws {
+    @Test(arguments: [(2, UInt64(11), false), (8, UInt64(12), false)] + (TestPooler.isAvailable ? [(8, UInt64(13), true)] : []))
+    func clientsEditingConcurrentlyConverge(clients count: Int, seed: UInt64, pooled: Bool) throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let url = try TestPostgres.makeDatabase()
+        let direct = try TestPostgres.makeDatabase()
+        let url = pooled ? try TestPooler.url(direct) : direct
         try Hub.initialize(url: url)
         // Real time: the client processes below use the real clock too.
         let now = UInt64(Date().timeIntervalSince1970 * 1000)
