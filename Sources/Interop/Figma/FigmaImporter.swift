@@ -21,23 +21,27 @@ public enum FigmaImporter {
     /// Reads `bytes` (a response of `GET /v1/files/:key` or `GET /v1/files/:key/nodes`) and
     /// maps every top-level frame of every page, or only `frame` (a node id such as `1:23`, or
     /// a frame's name).
-    public static func read(_ bytes: [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
-        }
-        let figma = try FigmaReader(file: file).read(json)
+    ///
+    /// Memory: the bytes are let go once parsed, the parse keeps only the keys the reader reads,
+    /// and each frame's JSON and nodes are let go once the frame is mapped, so what is held at
+    /// once is the file, or the parsed tree, and the specs made so far.
+    public static func read(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
+        let reader = FigmaReader(file: file)
+        let figma = try reader.read(try parse(bytes, file: file))
+        let fileName = figma.name
         var summary = ImportSummary()
         var frames = topLevelFrames(of: figma, summary: &summary)
+        _ = consume figma
         if let selector { frames = [try select(selector, from: frames, file: file)] }
         guard !frames.isEmpty else {
             throw InteropError(file: file, message: "has no top-level frames to import (pages hold \(ImportSummary.listing(summary.skipped).isEmpty ? "nothing" : ImportSummary.listing(summary.skipped)))")
         }
         var names = ViewIdentifiers.Allocator()
         var imported: [ImportedFrame] = []
-        for node in frames {
+        for index in frames.indices {
+            let top = frames[index]
+            frames[index].json = .null
+            let node = try reader.subtree(top)
             var mapper = FigmaMapper(file: file)
             try mapper.map(frame: node)
             try checkValues(mapper.views, frame: node, file: file)
@@ -53,7 +57,16 @@ public enum FigmaImporter {
             summary.add(frameSummary)
             imported.append(frame)
         }
-        return Result(frames: imported, summary: summary, fileName: figma.name)
+        return Result(frames: imported, summary: summary, fileName: fileName)
+    }
+
+    /// The parsed response, keeping only what the reader reads; `bytes` is let go here.
+    private static func parse(_ bytes: consuming [UInt8], file: String) throws(InteropError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes, keeping: FigmaReader.keeps)
+        } catch {
+            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
+        }
     }
 
     /// Refuses a value the mapping computed that no spec holds, naming the node's JSON path:
@@ -82,30 +95,24 @@ public enum FigmaImporter {
 
     /// The frames, components, instances, sections and groups placed directly on each page;
     /// anything else on a page is counted as skipped.
-    static func topLevelFrames(of figma: FigmaFile, summary: inout ImportSummary) -> [FigmaNode] {
-        var frames: [FigmaNode] = []
-        for page in figma.pages {
-            guard page.type == .canvas else {
-                if page.isContainer { frames.append(page) } else { summary.skipped("top-level \(page.type.words) (not a frame)") }
-                continue
-            }
-            for node in page.children {
-                if node.isContainer { frames.append(node) } else { summary.skipped("top-level \(node.type.words) (not a frame)") }
-            }
+    static func topLevelFrames(of figma: FigmaFile, summary: inout ImportSummary) -> [FigmaTopLevel] {
+        var frames: [FigmaTopLevel] = []
+        for top in figma.topLevel {
+            if top.node.isContainer { frames.append(top) } else { summary.skipped("top-level \(top.node.type.words) (not a frame)") }
         }
         return frames
     }
 
     /// The one frame `selector` names: by node id, else by name (which must be unambiguous).
-    static func select(_ selector: String, from frames: [FigmaNode], file: String) throws(InteropError) -> FigmaNode {
-        if let byID = frames.first(where: { $0.id == selector }) { return byID }
-        let named = frames.filter { $0.name == selector }
+    static func select(_ selector: String, from frames: [FigmaTopLevel], file: String) throws(InteropError) -> FigmaTopLevel {
+        if let byID = frames.first(where: { $0.node.id == selector }) { return byID }
+        let named = frames.filter { $0.node.name == selector }
         if named.count == 1 { return named[0] }
         if named.count > 1 {
-            throw InteropError(file: file, message: "\(named.count) top-level frames are called \"\(selector)\" (ids \(named.map(\.id).joined(separator: ", "))); give --frame one of the ids")
+            throw InteropError(file: file, message: "\(named.count) top-level frames are called \"\(selector)\" (ids \(named.map(\.node.id).joined(separator: ", "))); give --frame one of the ids")
         }
-        let hint = Suggestion.hint(for: selector, in: frames.map(\.name))
-        let listing = frames.prefix(8).map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
+        let hint = Suggestion.hint(for: selector, in: frames.map(\.node.name))
+        let listing = frames.prefix(8).map { "\"\($0.node.name)\" (\($0.node.id))" }.joined(separator: ", ")
         throw InteropError(file: file, message: "no top-level frame \"\(selector)\"\(hint); the file has \(frames.count): \(listing)\(frames.count > 8 ? ", …" : "")")
     }
 }

@@ -44,7 +44,8 @@ enum ImportCommand: Command {
         let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
         var result: FigmaImporter.Result
         do {
-            result = try FigmaImporter.read(bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
+            // The bytes are handed over: the importer lets them go once they are parsed.
+            result = try FigmaImporter.read(consume bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
         } catch {
             throw CLIError.failure(error.description)
         }
