@@ -6,8 +6,9 @@ import LayoutSpec
 /// let result = try FigmaImporter.read(bytes, file: "design.json", frame: nil)
 /// for frame in result.frames { print(frame.document, frame.spec.count) }
 /// ```
-/// Pure: bytes in, specs out. Everything is read and checked before anything is returned, so
-/// a caller that stores the result stores all of it or (on a thrown error) nothing.
+/// Pure: bytes in, specs out. `read` reads and checks everything before it returns, so a
+/// caller that stores the result stores all of it or (on a thrown error) nothing; `open` maps
+/// frame by frame, for a caller that stores them in one transaction it abandons on an error.
 public enum FigmaImporter {
     /// The result: the frames made into specs (ids already readable and unique), and what
     /// could not be expressed exactly.
@@ -21,11 +22,20 @@ public enum FigmaImporter {
     /// Reads `bytes` (a response of `GET /v1/files/:key` or `GET /v1/files/:key/nodes`) and
     /// maps every top-level frame of every page, or only `frame` (a node id such as `1:23`, or
     /// a frame's name).
+    public static func read(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
+        var frames = try open(bytes, file: file, frame: selector)
+        var imported: [ImportedFrame] = []
+        for index in frames.documents.indices { imported.append(try frames.map(index)) }
+        return Result(frames: imported, summary: frames.summary, fileName: frames.fileName)
+    }
+
+    /// Reads `bytes` down to the top-level frames to import (every one, or only `frame`), each
+    /// mapped by `Frames.map`: `plumb import figma` maps each inside the transaction that
+    /// stores it, so that it never holds every frame's spec at once.
     ///
     /// Memory: the bytes are let go once parsed, the parse keeps only the keys the reader reads,
-    /// and each frame's JSON and nodes are let go once the frame is mapped, so what is held at
-    /// once is the file, or the parsed tree, and the specs made so far.
-    public static func read(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
+    /// and each frame's JSON and nodes are let go once the frame is mapped.
+    public static func open(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Frames {
         let reader = FigmaReader(file: file)
         let figma = try reader.read(try parse(bytes, file: file))
         let fileName = figma.name
@@ -37,15 +47,38 @@ public enum FigmaImporter {
             throw InteropError(file: file, message: "has no top-level frames to import (pages hold \(ImportSummary.listing(summary.skipped).isEmpty ? "nothing" : ImportSummary.listing(summary.skipped)))")
         }
         var names = ViewIdentifiers.Allocator()
-        var imported: [ImportedFrame] = []
-        for index in frames.indices {
-            let top = frames[index]
-            frames[index].json = .null
+        let documents = frames.map { names.unique(ViewIdentifiers.slug($0.node.name, type: $0.node.type)) }
+        return Frames(file: file, fileName: fileName, documents: documents, summary: summary, reader: reader, pending: frames)
+    }
+
+    /// The top-level frames of a file, read but not yet mapped.
+    public struct Frames {
+        let file: String
+        /// The Figma file's name.
+        public let fileName: String
+        /// Each frame's document name (from the frame's name, unique in the import), in order.
+        public private(set) var documents: [String]
+        /// What could not be expressed exactly, over the frames mapped so far (and the nodes
+        /// on pages that are not frames).
+        public private(set) var summary: ImportSummary
+        let reader: FigmaReader
+        var pending: [FigmaTopLevel]
+
+        /// Stores the one frame under another document name.
+        public mutating func rename(_ index: Int, to name: String) {
+            documents[index] = name
+        }
+
+        /// Maps frame `index` into a spec (ids readable and unique), letting its JSON go: each
+        /// frame is mapped once.
+        public mutating func map(_ index: Int) throws(InteropError) -> ImportedFrame {
+            let top = pending[index]
+            pending[index].json = .null
             let node = try reader.subtree(top)
             var mapper = FigmaMapper(file: file)
             try mapper.map(frame: node)
-            try checkValues(mapper.views, frame: node, file: file)
-            let document = names.unique(ViewIdentifiers.slug(node.name, type: node.type))
+            try FigmaImporter.checkValues(mapper.views, frame: node, file: file)
+            let document = documents[index]
             var frameSummary = mapper.summary
             frameSummary.documents = 1
             frameSummary.views = mapper.views.count
@@ -55,9 +88,8 @@ public enum FigmaImporter {
                 isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, summary: frameSummary)
             frame.assignIDs()
             summary.add(frameSummary)
-            imported.append(frame)
+            return frame
         }
-        return Result(frames: imported, summary: summary, fileName: fileName)
     }
 
     /// The parsed response, keeping only what the reader reads; `bytes` is let go here.
