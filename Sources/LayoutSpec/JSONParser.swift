@@ -6,13 +6,30 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let defaultMaxDepth = 1_100
 
+    /// Which object members a parse keeps: the member's key and the object's depth (1 for the
+    /// outermost value, one more for each array or object around it).
+    public typealias KeyFilter = (_ key: String, _ depth: Int) -> Bool
+
     private let bytes: [UInt8]
     private var position = 0
     private let maxDepth: Int
+    private let keeping: KeyFilter?
+    /// The members and elements of the objects and arrays being read, innermost last: each is
+    /// copied out at its end into an array of exactly its size (appending to its own array
+    /// would leave up to half of it unused, which a large file's tree pays for many times over).
+    private var openMembers: [JSONMember] = []
+    private var openElements: [JSONValue] = []
+    /// Every key read so far: a key repeated in many objects shares one string's storage
+    /// (a key longer than 15 bytes would otherwise take an allocation of its own each time).
+    private var keyNames = Set<String>()
 
-    /// Parses one JSON document.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+    /// Parses one JSON document. With `keeping`, members it refuses are checked as strictly as
+    /// the rest (syntax, duplicate keys, depth) but left out of the result, so a reader that
+    /// needs a few keys of a large file does not hold the others.
+    public static func parse(
+        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, keeping: KeyFilter? = nil
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, keeping: keeping)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -25,9 +42,10 @@ public struct JSONParser {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 
-    private init(bytes: [UInt8], maxDepth: Int) {
+    private init(bytes: [UInt8], maxDepth: Int, keeping: KeyFilter?) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.keeping = keeping
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -47,15 +65,16 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > maxDepth { throw tooDeep() }
         position += 1
-        var members: [JSONMember] = []
+        let start = openMembers.count
+        defer { openMembers.removeLast(openMembers.count - start) }
         var seen = Set<String>()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+        if peek(UInt8(ascii: "}")) { position += 1; return .object([]) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key") }
             let keyStart = position
-            let key = try parseString()
+            let key = keyNames.insert(try parseString()).memberAfterInsert
             if !seen.insert(key).inserted {
                 position = keyStart
                 throw error("duplicate key \"\(key)\"")
@@ -64,10 +83,11 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\"") }
             position += 1
             skipWhitespace()
-            members.append(JSONMember(key, try parseValue(depth: depth)))
+            let value = try parseValue(depth: depth)
+            if keeping?(key, depth) ?? true { openMembers.append(JSONMember(key, value)) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
-            if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+            if peek(UInt8(ascii: "}")) { position += 1; return .object(Array(openMembers[start...])) }
             throw error("expected ',' or '}' in object")
         }
     }
@@ -75,15 +95,17 @@ public struct JSONParser {
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > maxDepth { throw tooDeep() }
         position += 1
-        var elements: [JSONValue] = []
+        let start = openElements.count
+        defer { openElements.removeLast(openElements.count - start) }
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
+        if peek(UInt8(ascii: "]")) { position += 1; return .array([]) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            openElements.append(element)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
-            if peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
+            if peek(UInt8(ascii: "]")) { position += 1; return .array(Array(openElements[start...])) }
             throw error("expected ',' or ']' in array")
         }
     }

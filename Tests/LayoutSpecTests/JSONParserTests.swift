@@ -197,4 +197,31 @@ struct JSONParserTests {
             .object([JSONMember("a", .number(2)), JSONMember("b", .object([JSONMember("a", .number(3))]))]),
         ]))
     }
+
+    @Test func keyFilterLeavesOutMembersByKeyAndDepth() throws {
+        let text = #"{"keep": {"keep": 1, "drop": [2]}, "drop": {"keep": 3}, "list": [{"drop": 4, "keep": 5}]}"#
+        let kept = try JSONParser.parse(Array(text.utf8)) { key, depth in key != "drop" || depth == 2 }
+        #expect(kept == .object([
+            JSONMember("keep", .object([JSONMember("keep", .number(1)), JSONMember("drop", .array([.number(2)]))])),
+            JSONMember("list", .array([.object([JSONMember("keep", .number(5))])])),
+        ]))
+    }
+
+    @Test func keyFilterStillChecksWhatItLeavesOut() {
+        let refuseAll: JSONParser.KeyFilter = { _, _ in false }
+        for (text, message) in [
+            (#"{"a": [1, 2,]}"#, "unexpected character ']', expected a value"),
+            (#"{"a": {"b": 1, "b": 2}}"#, "duplicate key \"b\""),
+            (#"{"a": 1, "a": 2}"#, "duplicate key \"a\""),
+            (#"{"a": "\u00"#, "truncated \\u escape"),
+        ] {
+            do {
+                let value = try JSONParser.parse(Array(text.utf8), keeping: refuseAll)
+                Issue.record("\(text) parsed as \(value)")
+            } catch {
+                #expect(error.message == message)
+            }
+        }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(#"{"a": [[[1]]]}"#.utf8), maxDepth: 3, keeping: refuseAll) }
+    }
 }

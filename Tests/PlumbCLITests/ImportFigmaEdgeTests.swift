@@ -80,6 +80,23 @@ extension ImportFigmaEdgeTests {
 }
 
 extension ImportFigmaEdgeTests {
+    /// Frames are read and mapped one at a time, but a bad node in the last frame still
+    /// stops the import before any frame is written, naming the file and the node's path.
+    @Test func aBadNodeInTheLastFrameWritesNoFrame() {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        let good = Self.manyFrames(3, views: 2)
+        plumb.write("bad.json", good.replacingOccurrences(of: #"{"id": "2:2", "type": "RECTANGLE""#, with: #"{"id": "2:2", "type": "RECTANGEL""#))
+        let refused = plumb.run("import", "figma", "bad.json")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains(#"bad.json: $.document.children[0].children[2].children[1].type: unknown node type "RECTANGEL" (did you mean "RECTANGLE"?)"#), "\(refused.stderr)")
+        #expect(plumb.run("docs").stdout.isEmpty)
+        // Keys the importer does not read (here a bad value under one) are checked as JSON only.
+        plumb.write("good.json", good.replacingOccurrences(of: #""name": "F2","#, with: #""name": "F2", "exportSettings": [{"format": 7}], "#))
+        #expect(plumb.run("import", "figma", "good.json").status == 0)
+        #expect(plumb.run("docs").stdout.split(separator: "\n").filter { $0.hasPrefix("f") }.count == 3)
+    }
+
     /// A file of `frames` frames of `views` rectangles each.
     static func manyFrames(_ frames: Int, views: Int) -> String {
         let pages = (0..<frames).map { frame in

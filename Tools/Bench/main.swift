@@ -19,6 +19,7 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "text": (TextBenchmark.usage, { run(TextBenchmark.run, $0) }),
     "flat-apply": (FlatApplyBenchmark.usage, { run(FlatApplyBenchmark.run, $0) }),
     "deep": (DeepChainBenchmark.usage, { run(DeepChainBenchmark.run, $0) }),
+    "figma-big": (FigmaBigBenchmark.usage, { run(FigmaBigBenchmark.run, $0) }),
     "figma": (InteropBenchmark.figmaUsage, { run(InteropBenchmark.figma, $0) }),
     "figma-agreement": (InteropBenchmark.agreementUsage, { run(InteropBenchmark.agreement, $0) }),
     "html": (InteropBenchmark.htmlUsage, { run(InteropBenchmark.html, $0) }),

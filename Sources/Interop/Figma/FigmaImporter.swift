@@ -6,8 +6,9 @@ import LayoutSpec
 /// let result = try FigmaImporter.read(bytes, file: "design.json", frame: nil)
 /// for frame in result.frames { print(frame.document, frame.spec.count) }
 /// ```
-/// Pure: bytes in, specs out. Everything is read and checked before anything is returned, so
-/// a caller that stores the result stores all of it or (on a thrown error) nothing.
+/// Pure: bytes in, specs out. `read` reads and checks everything before it returns, so a
+/// caller that stores the result stores all of it or (on a thrown error) nothing; `open` maps
+/// frame by frame, for a caller that stores them in one transaction it abandons on an error.
 public enum FigmaImporter {
     /// The result: the frames made into specs (ids already readable and unique), and what
     /// could not be expressed exactly.
@@ -21,27 +22,63 @@ public enum FigmaImporter {
     /// Reads `bytes` (a response of `GET /v1/files/:key` or `GET /v1/files/:key/nodes`) and
     /// maps every top-level frame of every page, or only `frame` (a node id such as `1:23`, or
     /// a frame's name).
-    public static func read(_ bytes: [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
-        }
-        let figma = try FigmaReader(file: file).read(json)
+    public static func read(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Result {
+        var frames = try open(bytes, file: file, frame: selector)
+        var imported: [ImportedFrame] = []
+        for index in frames.documents.indices { imported.append(try frames.map(index)) }
+        return Result(frames: imported, summary: frames.summary, fileName: frames.fileName)
+    }
+
+    /// Reads `bytes` down to the top-level frames to import (every one, or only `frame`), each
+    /// mapped by `Frames.map`: `plumb import figma` maps each inside the transaction that
+    /// stores it, so that it never holds every frame's spec at once.
+    ///
+    /// Memory: the bytes are let go once parsed, the parse keeps only the keys the reader reads,
+    /// and each frame's JSON and nodes are let go once the frame is mapped.
+    public static func open(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Frames {
+        let reader = FigmaReader(file: file)
+        let figma = try reader.read(try parse(bytes, file: file))
+        let fileName = figma.name
         var summary = ImportSummary()
         var frames = topLevelFrames(of: figma, summary: &summary)
+        _ = consume figma
         if let selector { frames = [try select(selector, from: frames, file: file)] }
         guard !frames.isEmpty else {
             throw InteropError(file: file, message: "has no top-level frames to import (pages hold \(ImportSummary.listing(summary.skipped).isEmpty ? "nothing" : ImportSummary.listing(summary.skipped)))")
         }
         var names = ViewIdentifiers.Allocator()
-        var imported: [ImportedFrame] = []
-        for node in frames {
+        let documents = frames.map { names.unique(ViewIdentifiers.slug($0.node.name, type: $0.node.type)) }
+        return Frames(file: file, fileName: fileName, documents: documents, summary: summary, reader: reader, pending: frames)
+    }
+
+    /// The top-level frames of a file, read but not yet mapped.
+    public struct Frames {
+        let file: String
+        /// The Figma file's name.
+        public let fileName: String
+        /// Each frame's document name (from the frame's name, unique in the import), in order.
+        public private(set) var documents: [String]
+        /// What could not be expressed exactly, over the frames mapped so far (and the nodes
+        /// on pages that are not frames).
+        public private(set) var summary: ImportSummary
+        let reader: FigmaReader
+        var pending: [FigmaTopLevel]
+
+        /// Stores the one frame under another document name.
+        public mutating func rename(_ index: Int, to name: String) {
+            documents[index] = name
+        }
+
+        /// Maps frame `index` into a spec (ids readable and unique), letting its JSON go: each
+        /// frame is mapped once.
+        public mutating func map(_ index: Int) throws(InteropError) -> ImportedFrame {
+            let top = pending[index]
+            pending[index].json = .null
+            let node = try reader.subtree(top)
             var mapper = FigmaMapper(file: file)
             try mapper.map(frame: node)
-            try checkValues(mapper.views, frame: node, file: file)
-            let document = names.unique(ViewIdentifiers.slug(node.name, type: node.type))
+            try FigmaImporter.checkValues(mapper.views, frame: node, file: file)
+            let document = documents[index]
             var frameSummary = mapper.summary
             frameSummary.documents = 1
             frameSummary.views = mapper.views.count
@@ -51,9 +88,17 @@ public enum FigmaImporter {
                 isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, summary: frameSummary)
             frame.assignIDs()
             summary.add(frameSummary)
-            imported.append(frame)
+            return frame
         }
-        return Result(frames: imported, summary: summary, fileName: figma.name)
+    }
+
+    /// The parsed response, keeping only what the reader reads; `bytes` is let go here.
+    private static func parse(_ bytes: consuming [UInt8], file: String) throws(InteropError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes, keeping: FigmaReader.keeps)
+        } catch {
+            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
+        }
     }
 
     /// Refuses a value the mapping computed that no spec holds, naming the node's JSON path:
@@ -82,30 +127,24 @@ public enum FigmaImporter {
 
     /// The frames, components, instances, sections and groups placed directly on each page;
     /// anything else on a page is counted as skipped.
-    static func topLevelFrames(of figma: FigmaFile, summary: inout ImportSummary) -> [FigmaNode] {
-        var frames: [FigmaNode] = []
-        for page in figma.pages {
-            guard page.type == .canvas else {
-                if page.isContainer { frames.append(page) } else { summary.skipped("top-level \(page.type.words) (not a frame)") }
-                continue
-            }
-            for node in page.children {
-                if node.isContainer { frames.append(node) } else { summary.skipped("top-level \(node.type.words) (not a frame)") }
-            }
+    static func topLevelFrames(of figma: FigmaFile, summary: inout ImportSummary) -> [FigmaTopLevel] {
+        var frames: [FigmaTopLevel] = []
+        for top in figma.topLevel {
+            if top.node.isContainer { frames.append(top) } else { summary.skipped("top-level \(top.node.type.words) (not a frame)") }
         }
         return frames
     }
 
     /// The one frame `selector` names: by node id, else by name (which must be unambiguous).
-    static func select(_ selector: String, from frames: [FigmaNode], file: String) throws(InteropError) -> FigmaNode {
-        if let byID = frames.first(where: { $0.id == selector }) { return byID }
-        let named = frames.filter { $0.name == selector }
+    static func select(_ selector: String, from frames: [FigmaTopLevel], file: String) throws(InteropError) -> FigmaTopLevel {
+        if let byID = frames.first(where: { $0.node.id == selector }) { return byID }
+        let named = frames.filter { $0.node.name == selector }
         if named.count == 1 { return named[0] }
         if named.count > 1 {
-            throw InteropError(file: file, message: "\(named.count) top-level frames are called \"\(selector)\" (ids \(named.map(\.id).joined(separator: ", "))); give --frame one of the ids")
+            throw InteropError(file: file, message: "\(named.count) top-level frames are called \"\(selector)\" (ids \(named.map(\.node.id).joined(separator: ", "))); give --frame one of the ids")
         }
-        let hint = Suggestion.hint(for: selector, in: frames.map(\.name))
-        let listing = frames.prefix(8).map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
+        let hint = Suggestion.hint(for: selector, in: frames.map(\.node.name))
+        let listing = frames.prefix(8).map { "\"\($0.node.name)\" (\($0.node.id))" }.joined(separator: ", ")
         throw InteropError(file: file, message: "no top-level frame \"\(selector)\"\(hint); the file has \(frames.count): \(listing)\(frames.count > 8 ? ", …" : "")")
     }
 }

@@ -13,42 +13,99 @@ public struct FigmaReader {
         self.file = file
     }
 
-    /// The pages (or, for a `/nodes` response, the requested nodes) of a parsed response.
+    /// The keys the reader reads, at any depth: `JSONParser.parse(_:keeping:)` leaves every
+    /// other member out of the tree (a Figma file is mostly keys the mapping never reads).
+    static let keys: Set<String> = [
+        "status", "err", "error", "message", "name", "document", "nodes", "children", "id", "type",
+        "visible", "opacity", "isMask", "blendMode", "absoluteBoundingBox", "x", "y", "width", "height",
+        "constraints", "horizontal", "vertical", "layoutMode", "itemSpacing", "horizontalPadding", "verticalPadding",
+        "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "primaryAxisAlignItems", "counterAxisAlignItems",
+        "primaryAxisSizingMode", "counterAxisSizingMode", "layoutWrap", "gridRowCount", "gridColumnCount",
+        "gridRowGap", "gridColumnGap", "gridRowSizes", "gridColumnSizes", "value", "layoutAlign", "layoutGrow",
+        "layoutSizingHorizontal", "layoutSizingVertical", "layoutPositioning", "gridRowAnchorIndex",
+        "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan", "gridChildHorizontalAlign", "gridChildVerticalAlign",
+        "fills", "strokes", "color", "r", "g", "b", "a", "strokeWeight", "strokeAlign", "individualStrokeWeights",
+        "top", "right", "bottom", "left", "cornerRadius", "rectangleCornerRadii", "effects", "rotation",
+        "relativeTransform", "characters", "style", "fontFamily", "fontSize", "fontWeight", "italic",
+        "textAlignHorizontal", "textAlignVertical", "textAutoResize", "textCase", "textTruncation", "maxLines",
+        "letterSpacing", "lineHeightPx", "lineHeightUnit", "lineHeightPercent", "lineHeightPercentFontSize",
+        "textDecoration", "characterStyleOverrides",
+    ]
+
+    /// The members a parse for the reader keeps: its `keys`, and every member of an object
+    /// directly inside the response (the node ids of a `/nodes` response).
+    public static func keeps(_ key: String, depth: Int) -> Bool {
+        depth == 2 || keys.contains(key)
+    }
+
+    /// The top-level nodes of a parsed response (parsed `keeping: FigmaReader.keeps`), each
+    /// read without its children, with its JSON: `subtree` reads the rest when the frame is
+    /// mapped, so that only one frame's nodes are held at a time.
     public func read(_ json: JSONValue) throws(InteropError) -> FigmaFile {
         guard case .object = json else { throw fail("$", "expected a Figma API response (an object), got \(json.typeDescription)") }
-        if let status = json["status"], json["err"] != nil || json["error"] != nil {
-            let message = (json["err"] ?? json["message"])?.string ?? "no message"
+        if let status = member(json, "status"), member(json, "err") != nil || member(json, "error") != nil {
+            let message = (member(json, "err") ?? member(json, "message"))?.string ?? "no message"
             throw fail("$", "is a Figma error response (status \(status.typeDescription): \(message)), not a file")
         }
-        let name = json["name"]?.string ?? ""
-        if let document = json["document"] {
-            let root = try node(document, path: "$.document")
+        var file = FigmaFile(name: member(json, "name")?.string ?? "", topLevel: [])
+        if let document = member(json, "document") {
+            let root = try fields(document, path: "$.document")
             guard root.type == .document else {
                 throw fail("$.document.type", "expected \"DOCUMENT\", got \"\(root.type.rawValue)\"")
             }
-            return FigmaFile(name: name, pages: root.children)
+            try addPages(of: document, path: "$.document", to: &file)
+            return file
         }
-        if let nodes = json["nodes"] {
+        if let nodes = member(json, "nodes") {
             guard case .object(let members) = nodes else { throw fail("$.nodes", "expected an object of node ids, got \(nodes.typeDescription)") }
-            var pages: [FigmaNode] = []
-            for member in members {
-                let path = "$.nodes[\(JSONWriter.quote(member.key))]"
-                guard case .object = member.value else {
-                    throw fail(path, "node \(member.key) is not in the file (Figma answered \(member.value.typeDescription))")
+            for requested in members {
+                let path = "$.nodes[\(JSONWriter.quote(requested.key))]"
+                guard case .object = requested.value else {
+                    throw fail(path, "node \(requested.key) is not in the file (Figma answered \(requested.value.typeDescription))")
                 }
-                guard let document = member.value["document"] else { throw fail(path, "missing \"document\"") }
-                let found = try node(document, path: path + ".document")
+                guard let document = member(requested.value, "document") else { throw fail(path, "missing \"document\"") }
+                let found = try fields(document, path: path + ".document")
                 switch found.type {
-                case .document: pages.append(contentsOf: found.children)
-                case .canvas: pages.append(found)
-                default:
-                    // A requested frame: a page of its own so that it is a top-level frame.
-                    pages.append(FigmaNode(id: "", name: name, type: .canvas, path: path, children: [found]))
+                case .document: try addPages(of: document, path: path + ".document", to: &file)
+                case .canvas: try addPage(document, path: path + ".document", to: &file)
+                // A requested frame: a top-level frame of its own.
+                default: file.topLevel.append(FigmaTopLevel(node: found, json: document))
                 }
             }
-            return FigmaFile(name: name, pages: pages)
+            return file
         }
         throw fail("$", "not a Figma file response: expected \"document\" (GET /v1/files/:key) or \"nodes\" (GET /v1/files/:key/nodes)")
+    }
+
+    /// Reads a top-level node's subtree.
+    public func subtree(_ top: FigmaTopLevel) throws(InteropError) -> FigmaNode {
+        try node(top.json, path: top.node.path)
+    }
+
+    /// A document's pages: each page's top-level nodes (a child that is not a page counts as one).
+    private func addPages(of document: JSONValue, path: String, to file: inout FigmaFile) throws(InteropError) {
+        for (position, element) in try children(of: document, path: path).enumerated() {
+            let pagePath = "\(path).children[\(position)]"
+            let page = try fields(element, path: pagePath)
+            if page.type == .canvas {
+                try addPage(element, path: pagePath, to: &file)
+            } else {
+                file.topLevel.append(FigmaTopLevel(node: page, json: element))
+            }
+        }
+    }
+
+    private func addPage(_ page: JSONValue, path: String, to file: inout FigmaFile) throws(InteropError) {
+        for (position, element) in try children(of: page, path: path).enumerated() {
+            let nodePath = "\(path).children[\(position)]"
+            file.topLevel.append(FigmaTopLevel(node: try fields(element, path: nodePath), json: element))
+        }
+    }
+
+    private func children(of json: JSONValue, path: String) throws(InteropError) -> [JSONValue] {
+        guard let children = member(json, "children") else { return [] }
+        guard case .array(let elements) = children else { throw fail(path + ".children", "expected an array of nodes, got \(children.typeDescription)") }
+        return elements
     }
 
     // MARK: Nodes
@@ -69,9 +126,7 @@ public struct FigmaReader {
     private func pushChildren(
         of json: JSONValue, path: String, indexPath: [Int], onto pending: inout [(json: JSONValue, path: String, indexPath: [Int])]
     ) throws(InteropError) {
-        guard let children = json["children"] else { return }
-        guard case .array(let elements) = children else { throw fail(path + ".children", "expected an array of nodes, got \(children.typeDescription)") }
-        for (position, element) in elements.enumerated().reversed() {
+        for (position, element) in try children(of: json, path: path).enumerated().reversed() {
             pending.append((element, "\(path).children[\(position)]", indexPath + [position]))
         }
     }
@@ -103,7 +158,7 @@ public struct FigmaReader {
         node.isMask = try bool(json, "isMask", path) ?? false
         node.blendMode = try string(json, "blendMode", path)
         if type != .document && type != .canvas { node.box = try rect(json, "absoluteBoundingBox", path) }
-        if let constraints = json["constraints"] {
+        if let constraints = member(json, "constraints") {
             node.constraints = FigmaConstraints(
                 horizontal: try string(constraints, "horizontal", path + ".constraints") ?? "LEFT",
                 vertical: try string(constraints, "vertical", path + ".constraints") ?? "TOP")
@@ -114,7 +169,7 @@ public struct FigmaReader {
         node.strokes = try paints(json, "strokes", path)
         node.strokeWeight = try number(json, "strokeWeight", path, in: 0...Double.greatestFiniteMagnitude)
         node.strokeAlign = try string(json, "strokeAlign", path)
-        if let weights = json["individualStrokeWeights"] {
+        if let weights = member(json, "individualStrokeWeights") {
             let values = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
                 try number(weights, edge, path + ".individualStrokeWeights") ?? 0
             }
@@ -176,7 +231,7 @@ public struct FigmaReader {
 
     private func text(_ json: JSONValue, _ path: String) throws(InteropError) -> FigmaText {
         var text = FigmaText(characters: try string(json, "characters", path) ?? "")
-        if let style = json["style"] {
+        if let style = member(json, "style") {
             let stylePath = path + ".style"
             text.fontFamily = try string(style, "fontFamily", stylePath)
             text.fontSize = try number(style, "fontSize", stylePath)
@@ -199,14 +254,14 @@ public struct FigmaReader {
         text.autoResize = try string(json, "textAutoResize", path) ?? text.autoResize
         text.truncation = try string(json, "textTruncation", path) ?? text.truncation
         text.maxLines = try count(json, "maxLines", path) ?? text.maxLines
-        if case .array(let overrides)? = json["characterStyleOverrides"] {
+        if case .array(let overrides)? = member(json, "characterStyleOverrides") {
             text.hasStyleRuns = overrides.contains { $0.number.map { $0 != 0 } ?? false }
         }
         return text
     }
 
     private func paints(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaPaint] {
-        guard let value = json[key] else { return [] }
+        guard let value = member(json, key) else { return [] }
         guard case .array(let elements) = value else { throw fail("\(path).\(key)", "expected an array of paints, got \(value.typeDescription)") }
         var paints: [FigmaPaint] = []
         for (position, element) in elements.enumerated() {
@@ -214,7 +269,7 @@ public struct FigmaReader {
             var paint = FigmaPaint(type: try string(element, "type", paintPath, required: true)!)
             paint.visible = try bool(element, "visible", paintPath) ?? true
             paint.opacity = try number(element, "opacity", paintPath, in: 0...1) ?? 1
-            if let color = element["color"] {
+            if let color = member(element, "color") {
                 let colorPath = paintPath + ".color"
                 paint.color = FigmaColor(
                     red: try number(color, "r", colorPath, in: 0...1) ?? 0, green: try number(color, "g", colorPath, in: 0...1) ?? 0,
@@ -226,7 +281,7 @@ public struct FigmaReader {
     }
 
     private func effects(_ json: JSONValue, _ path: String) throws(InteropError) -> [String] {
-        guard let value = json["effects"] else { return [] }
+        guard let value = member(json, "effects") else { return [] }
         guard case .array(let elements) = value else { throw fail(path + ".effects", "expected an array of effects, got \(value.typeDescription)") }
         var types: [String] = []
         for (position, element) in elements.enumerated() {
@@ -241,14 +296,14 @@ public struct FigmaReader {
     /// `rotation` (radians) where the file has it, else the angle of `relativeTransform`.
     private func rotation(_ json: JSONValue, _ path: String) throws(InteropError) -> Double {
         if let rotation = try number(json, "rotation", path) { return rotation }
-        guard case .array(let rows)? = json["relativeTransform"], rows.count == 2,
+        guard case .array(let rows)? = member(json, "relativeTransform"), rows.count == 2,
               case .array(let first) = rows[0], case .array(let second) = rows[1], first.count == 3, second.count == 3,
               let cosine = first[0].number, let sine = second[0].number else { return 0 }
         return atan2(sine, cosine)
     }
 
     private func tracks(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaGridTrack] {
-        guard let value = json[key] else { return [] }
+        guard let value = member(json, key) else { return [] }
         guard case .array(let elements) = value else { throw fail("\(path).\(key)", "expected an array of tracks, got \(value.typeDescription)") }
         var tracks: [FigmaGridTrack] = []
         for (position, element) in elements.enumerated() {
@@ -262,7 +317,7 @@ public struct FigmaReader {
     // MARK: Typed fields
 
     private func string(_ json: JSONValue, _ key: String, _ path: String, required: Bool = false) throws(InteropError) -> String? {
-        switch json[key] {
+        switch member(json, key) {
         case nil, .null?:
             if required { throw fail(path, "missing \"\(key)\"") }
             return nil
@@ -272,7 +327,7 @@ public struct FigmaReader {
     }
 
     private func number(_ json: JSONValue, _ key: String, _ path: String, in range: ClosedRange<Double>? = nil) throws(InteropError) -> Double? {
-        switch json[key] {
+        switch member(json, key) {
         case nil, .null?: return nil
         case .number(let value)? where value.isFinite:
             if let range, !range.contains(value) {
@@ -292,7 +347,7 @@ public struct FigmaReader {
     }
 
     private func bool(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> Bool? {
-        switch json[key] {
+        switch member(json, key) {
         case nil, .null?: return nil
         case .bool(let value)?: return value
         case let other?: throw fail("\(path).\(key)", "expected true or false, got \(other.typeDescription)")
@@ -300,7 +355,7 @@ public struct FigmaReader {
     }
 
     private func numbers(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [Double] {
-        guard let value = json[key] else { return [] }
+        guard let value = member(json, key) else { return [] }
         guard case .array(let elements) = value, elements.allSatisfy({ $0.number?.isFinite ?? false }) else {
             throw fail("\(path).\(key)", "expected an array of numbers, got \(value.typeDescription)")
         }
@@ -308,7 +363,7 @@ public struct FigmaReader {
     }
 
     private func rect(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> FigmaRect? {
-        guard let value = json[key], value != .null else { return nil }
+        guard let value = member(json, key), value != .null else { return nil }
         let boxPath = "\(path).\(key)"
         guard case .object = value, let x = try number(value, "x", boxPath), let y = try number(value, "y", boxPath),
               let width = try number(value, "width", boxPath, in: 0...Double.greatestFiniteMagnitude),
@@ -318,15 +373,29 @@ public struct FigmaReader {
         return FigmaRect(x: x, y: y, width: width, height: height)
     }
 
+    /// A member the reader reads: one of `keys`, or a parse keeping only those would drop it.
+    private func member(_ json: JSONValue, _ key: String) -> JSONValue? {
+        assert(Self.keys.contains(key), "FigmaReader reads \"\(key)\": add it to FigmaReader.keys")
+        return json[key]
+    }
+
     private func fail(_ path: String, _ message: String) -> InteropError {
         InteropError(file: file, location: path, message: message)
     }
 }
 
-/// A Figma response read into node trees.
+/// A Figma response read down to its top-level nodes.
 public struct FigmaFile: Sendable {
     /// The file's name in Figma.
     public var name: String
-    /// The pages (`CANVAS` nodes), in order.
-    public var pages: [FigmaNode]
+    /// The nodes placed directly on each page, in order (a requested frame of a `/nodes`
+    /// response, and a document child that is not a page, count as such nodes too).
+    public var topLevel: [FigmaTopLevel]
+}
+
+/// A top-level node read without its children, and its JSON, whose subtree
+/// `FigmaReader.subtree` reads.
+public struct FigmaTopLevel: Sendable {
+    public var node: FigmaNode
+    public var json: JSONValue
 }

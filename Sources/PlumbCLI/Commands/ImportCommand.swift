@@ -42,42 +42,54 @@ enum ImportCommand: Command {
         defer { progress?.finish() }
         progress?.phase("reading \(path)")
         let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
-        var result: FigmaImporter.Result
+        var frames: FigmaImporter.Frames
         do {
-            result = try FigmaImporter.read(bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
+            // The bytes are handed over: the importer lets them go once they are parsed.
+            frames = try FigmaImporter.open(consume bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
         } catch {
             throw CLIError.failure(error.description)
         }
         if let documentName {
-            guard result.frames.count == 1 else {
-                throw CLIError.usage("--doc names one document, but the file has \(result.frames.count) top-level frames; pick one with --frame", command: spec)
+            guard frames.documents.count == 1 else {
+                throw CLIError.usage("--doc names one document, but the file has \(frames.documents.count) top-level frames; pick one with --frame", command: spec)
             }
-            result.frames[0].rename(documentName)
+            frames.rename(0, to: documentName)
         }
         let store = try context.store()
         let message = arguments.value("-m") ?? "Import \(path) from Figma"
-        // One transaction: a killed import leaves every frame or none.
-        progress?.phase("writing \(result.frames.count == 1 ? result.frames[0].document : "\(result.frames.count) frames")")
-        var frames = result.frames
+        // One transaction: a killed import leaves every frame or none. Each frame is mapped
+        // inside it and let go once written, so the specs of every frame are never held at
+        // once; a frame that cannot be mapped abandons the transaction, writing nothing.
+        progress?.phase("writing \(frames.documents.count == 1 ? frames.documents[0] : "\(frames.documents.count) frames")")
         let replace = arguments.has("--replace")
-        let outcomes = try store.commit(documents: frames.map(\.document), message: message, author: context.author,
+        var views: [Int] = []
+        var fonts = AskedFonts()
+        let outcomes = try store.commit(documents: frames.documents, message: message, author: context.author,
                                         createIfMissing: true) { index, head in
+            var frame: ImportedFrame
+            do {
+                frame = try frames.map(index)
+            } catch let error as InteropError {
+                throw CLIError.failure(error.description)
+            }
+            views.append(frame.spec.count)
+            fonts.add(frame.spec)
             let document = try head.resolved()
             let sources = sourceIDs(in: document)
             if sources.isEmpty, !replace, !document.state.aliveViews.isEmpty {
                 throw CLIError.failure("""
-                    \(frames[index].document) exists and was not imported from Figma; importing would replace its views. \
+                    \(frame.document) exists and was not imported from Figma; importing would replace its views. \
                     Pass --replace to overwrite it, or --frame and --doc NAME to store the frame under another name. Nothing was written.
                     """)
             }
-            frames[index].assignIDs(reusing: sources)
-            return EditPlanner.edits(toMatch: frames[index].spec, from: document.state, projection: document.projection,
+            frame.assignIDs(reusing: sources)
+            return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
                                      orderSuffix: FractionalIndex.suffix(for: store.site))
         }
-        let committed = Array(zip(frames, outcomes))
         progress?.finish()
-        report(committed, summary: result.summary, path: path, context: context, json: arguments.has("--json"))
-        MeasurerReport.warnMissingFamilies(in: result.frames.map(\.spec), console: context.console)
+        let committed = zip(frames.documents, zip(views, outcomes)).map { (document: $0, views: $1.0, outcome: $1.1) }
+        report(committed, summary: frames.summary, path: path, context: context, json: arguments.has("--json"))
+        MeasurerReport.warnMissingFamilies(of: fonts, console: context.console)
     }
 
     /// The stored document's Figma node ids, `sourceId` → the living views holding it, in tree
@@ -92,13 +104,14 @@ enum ImportCommand: Command {
         return ids
     }
 
-    private static func report(_ committed: [(ImportedFrame, CommitResult?)], summary: ImportSummary, path: String, context: Context, json: Bool) {
+    private static func report(_ committed: [(document: String, views: Int, outcome: CommitResult?)], summary: ImportSummary,
+                               path: String, context: Context, json: Bool) {
         if json {
-            let documents = committed.map { frame, outcome in
+            let documents = committed.map { frame in
                 JSONValue.object([
                     JSONMember("document", .string(frame.document)),
-                    JSONMember("views", .number(Double(frame.spec.count))),
-                    JSONMember("version", outcome.map { VersionFormatting.json($0.version) } ?? .null),
+                    JSONMember("views", .number(Double(frame.views))),
+                    JSONMember("version", frame.outcome.map { VersionFormatting.json($0.version) } ?? .null),
                 ])
             }
             func counts(_ table: [String: Int]) -> JSONValue {
@@ -112,8 +125,8 @@ enum ImportCommand: Command {
             ])))
             return
         }
-        for (frame, outcome) in committed {
-            VersionFormatting.committed(outcome, document: frame.document, context: context, json: false)
+        for frame in committed {
+            VersionFormatting.committed(frame.outcome, document: frame.document, context: context, json: false)
         }
         let frames = committed.count == 1 ? "1 frame" : "\(committed.count) frames"
         context.console.message("imported \(frames) from \(path): \(summary.views) views")

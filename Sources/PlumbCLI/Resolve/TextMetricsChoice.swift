@@ -33,19 +33,26 @@ enum MeasurerReport {
         for warning in fonts.warnings { console.warn(warning) }
     }
 
-    /// Warns, each once, of every font family the labels of `specs` ask for that is not
+    /// Warns, each once, of every font family the labels `asked` gathered ask for that is not
     /// installed (a substitute measures them), so an import says what its resolves will. Says
     /// nothing when the installed fonts cannot be loaded at all: measuring will say so then.
-    static func warnMissingFamilies(in specs: [Spec], console: Console) {
+    static func warnMissingFamilies(of asked: AskedFonts, console: Console) {
         guard let fonts = try? FontTextMeasurer() else { return }
-        var asked: Set<Font> = []
-        for spec in specs {
-            for view in spec.views where view.kind.hasText && view.text.map({ !$0.isEmpty }) == true {
-                let font = view.resolvedFont
-                if asked.insert(Font(family: font.family, size: 1, weight: font.weight)).inserted { _ = fonts.primaryFontFile(for: font) }
-            }
-        }
+        for font in asked.fonts { _ = fonts.primaryFontFile(for: font) }
         printWarnings(of: fonts, console: console)
     }
+}
 
+/// The font of every label with text in the specs added, once per family and weight, in the
+/// order first met.
+struct AskedFonts {
+    private(set) var fonts: [Font] = []
+    private var seen: Set<Font> = []
+
+    mutating func add(_ spec: Spec) {
+        for view in spec.views where view.kind.hasText && view.text.map({ !$0.isEmpty }) == true {
+            let font = view.resolvedFont
+            if seen.insert(Font(family: font.family, size: 1, weight: font.weight)).inserted { fonts.append(font) }
+        }
+    }
 }
