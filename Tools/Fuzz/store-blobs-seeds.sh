@@ -60,7 +60,7 @@ done
 # kinds without a count; UNPACK=1 unpacks a zstd frame first).
 write() {
   local name=$1 kind=$2 count=$3 sql=$4
-  sqlite3 "$store" "SELECT writefile('$work/blob', ($sql))" > /dev/null
+  sqlite3 -readonly "$store" "SELECT writefile('$work/blob', ($sql))" > /dev/null
   {
     printf "\\x$(printf %02x "$kind")"
     if [ -n "$count" ]; then
@@ -76,41 +76,43 @@ write() {
 change_block=0 move_block=1 head_chunk=2 snapshot=3 tree=4 frame=5 vector=6 first_form=7 schema_moves=8 schema_chunk=9
 for store in "$a/.plumb/store.sqlite" "$b/.plumb/store.sqlite"; do
   tag=$(basename "$(dirname "$(dirname "$store")")")
-  sqlite3 "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_changes c ON c.version = v.id" |
+  sqlite3 -readonly "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_changes c ON c.version = v.id" |
     while IFS='|' read -r id count; do
       UNPACK=1 write "$tag-changes-$id" $change_block "$count" "SELECT changes FROM version_changes WHERE version = $id"
       write "$tag-frame-$id" $frame "$count" "SELECT changes FROM version_changes WHERE version = $id"
       write "$tag-vector-$id" $vector "" "SELECT vector FROM versions WHERE id = $id"
     done
-  sqlite3 "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_moves m ON m.version = v.id" |
+  sqlite3 -readonly "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_moves m ON m.version = v.id" |
     while IFS='|' read -r id count; do
       UNPACK=1 write "$tag-moves-$id" $move_block "$count" "SELECT moves FROM version_moves WHERE version = $id"
     done
-  for id in $(sqlite3 "$store" "SELECT id FROM head_chunks"); do
+  for id in $(sqlite3 -readonly "$store" "SELECT id FROM head_chunks"); do
     UNPACK=1 write "$tag-chunk-$id" $head_chunk "" "SELECT data FROM head_chunks WHERE id = $id"
   done
-  for id in $(sqlite3 "$store" "SELECT version FROM snapshots"); do
+  for id in $(sqlite3 -readonly "$store" "SELECT version FROM snapshots"); do
     write "$tag-snapshot-$id" $snapshot "" "SELECT state FROM snapshots WHERE version = $id"
     write "$tag-snapshot-tree-$id" $tree "" "SELECT tree FROM snapshots WHERE version = $id"
   done
-  for id in $(sqlite3 "$store" "SELECT id FROM documents"); do
+  for id in $(sqlite3 -readonly "$store" "SELECT id FROM documents"); do
     write "$tag-tree-$id" $tree "" "SELECT tree FROM documents WHERE id = $id"
     write "$tag-known-$id" $vector "" "SELECT known FROM documents WHERE id = $id"
   done
 done
 
-# The forms of earlier schemas, from the stores those schemas wrote.
-store="$fixtures/schema-4-store.sqlite"
-for id in $(sqlite3 "$store" "SELECT version FROM snapshots WHERE hex(substr(state, 1, 4)) = '28B52FFD'"); do
+# The forms of earlier schemas, from the stores those schemas wrote (copies: opening a store
+# in WAL mode leaves files beside it).
+cp "$fixtures/schema-4-store.sqlite" "$fixtures/schema-5-store.sqlite" "$work/"
+store="$work/schema-4-store.sqlite"
+for id in $(sqlite3 -readonly "$store" "SELECT version FROM snapshots WHERE hex(substr(state, 1, 4)) = '28B52FFD'"); do
   UNPACK=1 write "schema-4-snapshot-$id" $first_form "" "SELECT state FROM snapshots WHERE version = $id"
 done
 for schema in 4 5; do
-  store="$fixtures/schema-$schema-store.sqlite"
-  sqlite3 "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_moves m ON m.version = v.id" |
+  store="$work/schema-$schema-store.sqlite"
+  sqlite3 -readonly "$store" "SELECT v.id, v.last_seq - v.first_seq + 1 FROM versions v JOIN version_moves m ON m.version = v.id" |
     while IFS='|' read -r id count; do
       UNPACK=1 write "schema-$schema-moves-$id" $schema_moves "$count" "SELECT moves FROM version_moves WHERE version = $id"
     done
-  for id in $(sqlite3 "$store" "SELECT id FROM head_chunks"); do
+  for id in $(sqlite3 -readonly "$store" "SELECT id FROM head_chunks"); do
     UNPACK=1 write "schema-$schema-chunk-$id" $schema_chunk "" "SELECT data FROM head_chunks WHERE id = $id"
   done
 done

@@ -60,8 +60,9 @@ enum Blob: UInt8, CaseIterable {
     case schemaHeadChunk
 }
 
-/// Calls `body` (which says whether the blob was accepted) with the blob after a leading varint change count (as large as a row's count
-/// can be: the decoders must bound what they allocate by the blob, not by the count).
+/// Calls `body` (which says whether the blob was accepted) with the blob after a leading varint
+/// change count, up to the most the store takes from a row (`Store.changeCount`): the decoders
+/// must bound what they allocate by the blob, not by the count.
 func withCount(_ bytes: [UInt8], _ body: ([UInt8], Int) -> Bool) -> Bool {
     var reader = BinaryReader(bytes: bytes)
     guard let count = reader.count(atMost: Int(Int32.max)) else { return false }
