@@ -35,8 +35,8 @@ public func fuzzStoreBlobs(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// `FUZZ_VERBOSE=1` prints what each input gave (for replays).
 let verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] != nil
 
-/// What the first byte names: the stored blobs (table and column in docs/store.md) and the
-/// forms of earlier schemas that a migration reads (`SchemaForms`).
+/// What the first byte names: the stored blobs (by table and column) and the forms of earlier
+/// schemas that a migration reads (`SchemaForms`).
 enum Blob: UInt8, CaseIterable {
     /// `version_changes.changes`, unpacked: count, `ChangeBlock`.
     case changeBlock
@@ -54,9 +54,9 @@ enum Blob: UInt8, CaseIterable {
     case vector
     /// A `PSN1` snapshot, unpacked (schema 4 and before).
     case firstFormSnapshot
-    /// `version_moves.moves` of schema 3 to 7, unpacked: count, blob.
+    /// `version_moves.moves` of an earlier schema, unpacked: count, blob.
     case schemaMoves
-    /// `head_chunks.data` and `head_recent.data` of schema 4 to 7, unpacked.
+    /// `head_chunks.data` and `head_recent.data` of an earlier schema, unpacked.
     case schemaHeadChunk
 }
 
