@@ -108,6 +108,7 @@ let package = Package(
         .executableTarget(name: "fuzz-set-value", dependencies: ["FuzzSupport", "LayoutSpec", "SpecSync"], path: "Tools/Fuzz/FuzzSetValue"),
         .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "LayoutEngine", "LayoutSpec"], path: "Tools/Fuzz/FuzzLayout"),
         .executableTarget(name: "fuzz-hub-rows", dependencies: ["FuzzSupport", "Replication", "SpecSync", "LayoutSpec"], path: "Tools/Fuzz/FuzzHubRows"),
+        .executableTarget(name: "fuzz-store-blobs", dependencies: ["FuzzSupport", "SpecStore", "SpecSync", "LayoutSpec"], path: "Tools/Fuzz/FuzzStoreBlobs"),
 
         .testTarget(name: "LayoutSpecTests", dependencies: ["SeededRandom", "LayoutSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutSpec"], resources: [.copy("Goldens")]),

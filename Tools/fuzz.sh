@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tools/fuzz.sh TARGET SECONDS — fuzz one target (docs/fuzzing.md).
 #
-# TARGET is json, spec, bundle, set-value, layout or hub-rows. Builds Tools/Fuzz's target with
-# libFuzzer and AddressSanitizer (release), replays every saved crash (each must pass now),
+# TARGET is json, spec, bundle, set-value, layout, hub-rows or store-blobs. Builds Tools/Fuzz's
+# target with libFuzzer and AddressSanitizer (release), replays every saved crash (each must pass now),
 # fuzzes for SECONDS from Tools/Fuzz/corpus/TARGET, saves any crash or hang (> 1 s for one
 # input; PLUMB_FUZZ_TIMEOUT seconds when set, for a loaded machine) to Tools/Fuzz/crashes/TARGET, and folds new inputs into the corpus (minimised).
 # Exits non-zero when a crash or hang was found. Prints the corpus size.
@@ -12,8 +12,8 @@ target=${1:?usage: Tools/fuzz.sh TARGET SECONDS}
 seconds=${2:-60}
 timeout=${PLUMB_FUZZ_TIMEOUT:-1}
 case "$target" in
-  json|spec|bundle|set-value|layout|hub-rows) ;;
-  *) echo "Tools/fuzz.sh: unknown target \"$target\" (json, spec, bundle, set-value, layout, hub-rows)" >&2; exit 64 ;;
+  json|spec|bundle|set-value|layout|hub-rows|store-blobs) ;;
+  *) echo "Tools/fuzz.sh: unknown target \"$target\" (json, spec, bundle, set-value, layout, hub-rows, store-blobs)" >&2; exit 64 ;;
 esac
 build=.build/fuzz
 swift build -c release --product "fuzz-$target" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \

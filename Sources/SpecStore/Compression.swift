@@ -6,8 +6,8 @@ import CZstd
 ///
 /// Owns up to one compression and one decompression context (`ZSTD_CCtx`, `ZSTD_DCtx`), reused
 /// for every blob: making a context costs more than compressing a small chunk.
-final class Compression {
-    enum Level: Int32 {
+package final class Compression {
+    package enum Level: Int32 {
         /// While writing: fast, several times smaller than the raw bytes.
         case write = 3
         /// A head chunk, which every commit that touches it writes again and `plumb gc` packs
@@ -36,13 +36,15 @@ final class Compression {
         return context
     }
 
+    package init() {}
+
     deinit {
         ZSTD_freeCCtx(madeCompressor)
         ZSTD_freeDCtx(madeDecompressor)
     }
 
     /// One zstd frame holding `bytes` (its size recorded in the frame header).
-    func compress(_ bytes: [UInt8], level: Level = .write) -> [UInt8] {
+    package func compress(_ bytes: [UInt8], level: Level = .write) -> [UInt8] {
         let bound = ZSTD_compressBound(bytes.count)
         var out = [UInt8](repeating: 0, count: bound)
         let written = out.withUnsafeMutableBytes { target in
@@ -74,7 +76,7 @@ final class Compression {
 
     /// The bytes of one frame; `nil` when the frame is damaged, does not record its size, or
     /// would be larger than `limit` bytes (so a hostile blob cannot make us allocate).
-    func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {
+    package func decompress(_ frame: [UInt8], limit: Int) -> [UInt8]? {
         let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
         // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the two largest values.
         guard limit >= 0, size < UInt64.max - 1, size <= UInt64(limit) else { return nil }

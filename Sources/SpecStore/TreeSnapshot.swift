@@ -7,10 +7,10 @@ import SpecSync
 /// Layout: magic `PTR1`; the last move (0 = none, else 1 and its site, seq, hlc); the sites of
 /// the overrides (count, then 16 bytes each); the overrides (count, then per view its id, site
 /// index, seq, hlc and value: 0 = none, else 1 and the text). Integers are LEB128 varints.
-enum TreeSnapshot {
+package enum TreeSnapshot {
     static let magic: [UInt8] = Array("PTR1".utf8)
 
-    static func encode(_ tree: TreeResolution) -> [UInt8] {
+    package static func encode(_ tree: TreeResolution) -> [UInt8] {
         var sites: [SiteID: Int] = [:]
         var siteList: [SiteID] = []
         for entry in tree.overrides.values where sites[entry.stamp.site] == nil {
@@ -45,7 +45,7 @@ enum TreeSnapshot {
         return out.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> TreeResolution? {
+    package static func decode(_ bytes: [UInt8]) -> TreeResolution? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == magic[...], let flag = reader.take(1) else { return nil }
         var lastMove: Stamp?

@@ -7,7 +7,7 @@ import SpecSync
 /// migration writes, as GRDB's migrations are frozen SQL. Every step from schema 2 to 8 writes
 /// these forms, so they share this one copy; a step that must write another form gets a copy of
 /// its own. Never edit what is here: a new form is a new migration and a new copy.
-enum SchemaForms {
+package enum SchemaForms {
     // MARK: Version ids (schema 2)
 
     /// The id of a commit version: SHA-256 of `str("plumb-commit-2") str(document) site
@@ -111,7 +111,7 @@ enum SchemaForms {
     }
 
     /// A move: its offset from the version's first seq, the view, the parent it set.
-    typealias Move = (offset: Int, view: String, parent: String?)
+    package typealias Move = (offset: Int, view: String, parent: String?)
 
     /// A version's moves: format 1, the count, per move the offset's difference from the last,
     /// the view and the value; `nil` when there is none.
@@ -130,7 +130,7 @@ enum SchemaForms {
         return out.bytes
     }
 
-    static func moves(_ bytes: [UInt8], count: Int) -> [Move]? {
+    package static func moves(_ bytes: [UInt8], count: Int) -> [Move]? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(1)?.first == 1, let moveCount = reader.count(atMost: reader.remaining) else { return nil }
         var moves: [Move] = [], offset = 0
@@ -202,7 +202,7 @@ enum SchemaForms {
 
     /// Folds a head chunk's entries into `state`; false when it is malformed or names a site
     /// `site` does not know.
-    static func readHeadChunk(_ bytes: [UInt8], site: (Int64) -> SiteID?, into state: inout DocumentState) -> Bool {
+    package static func readHeadChunk(_ bytes: [UInt8], site: (Int64) -> SiteID?, into state: inout DocumentState) -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = readHeader(&reader), let viewCount = reader.count(atMost: reader.remaining) else { return false }
         var previousID: [UInt8] = [], previousSeq: Int64 = 0, previousHLC: Int64 = 0
@@ -264,7 +264,7 @@ extension SchemaForms {
     /// The state a first-form snapshot holds (`PSN1`, unpacked): the sites by id (count, 16 bytes
     /// each), the view count, per view its id, its entry count and per entry the property's
     /// name, the site's index, seq, hlc, 0 or 1 and the value. `nil` when malformed.
-    static func firstFormSnapshot(_ bytes: [UInt8]) -> DocumentState? {
+    package static func firstFormSnapshot(_ bytes: [UInt8]) -> DocumentState? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(4) == Array("PSN1".utf8)[...], let siteCount = reader.count(atMost: reader.remaining / 16) else { return nil }
         var sites: [SiteID] = []

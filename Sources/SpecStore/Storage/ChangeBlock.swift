@@ -15,11 +15,11 @@ import SpecSync
 ///
 /// Strings are a varint byte count and UTF-8 bytes (`BinaryWriter`). Changes come in seq order;
 /// the blob is stored zstd-compressed (`Compression`), about one byte a change for an apply.
-enum ChangeBlock {
+package enum ChangeBlock {
     static let format: UInt8 = 1
 
     /// The blob of `changes` (one version's, in seq order).
-    static func encode(_ changes: [Change]) -> [UInt8] {
+    package static func encode(_ changes: [Change]) -> [UInt8] {
         var table = PropertyTable()
         var runs = 0
         var body = BinaryWriter(capacity: changes.count * 12)
@@ -44,18 +44,18 @@ enum ChangeBlock {
     }
 
     /// One change as decoded: its offset from the version's first seq, and what it wrote.
-    struct Entry {
-        let offset: Int
-        let view: String
-        let property: Property
-        let value: String?
+    package struct Entry {
+        package let offset: Int
+        package let view: String
+        package let property: Property
+        package let value: String?
     }
 
     /// Calls `body` with each change of a blob, in seq order; `nil` when the blob is malformed,
     /// names a property this build does not know, or does not hold exactly `count` changes.
     /// With `views`, only those views' changes: the other runs are stepped over, their framing
     /// checked, no string made.
-    static func decode(_ bytes: [UInt8], count: Int, views: ViewFilter? = nil, _ body: (Entry) throws -> Void) rethrows -> Bool {
+    package static func decode(_ bytes: [UInt8], count: Int, views: ViewFilter? = nil, _ body: (Entry) throws -> Void) rethrows -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),
               let runs = reader.count(atMost: reader.remaining) else { return false }

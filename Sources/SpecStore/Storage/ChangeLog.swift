@@ -4,8 +4,10 @@ import SpecSync
 /// The stored form of commit versions' changes: each version's changes as one compressed
 /// `ChangeBlock` (`version_changes`), and its moves again as one compressed `MoveBlock`
 /// (`version_moves`) when it has any. Owns the compression contexts, reused for every blob.
-final class ChangeLog {
+package final class ChangeLog {
     private let compression = Compression()
+
+    package init() {}
 
     /// The blobs of one version's changes (in seq order, consecutive from `firstSeq`): the
     /// changes, and the moves among them (`nil` when none).
@@ -19,7 +21,7 @@ final class ChangeLog {
     }
 
     /// The uncompressed `ChangeBlock` of a stored blob of `count` changes; `nil` when damaged.
-    func block(_ blob: [UInt8], count: Int) -> [UInt8]? {
+    package func block(_ blob: [UInt8], count: Int) -> [UInt8]? {
         compression.decompress(blob, limit: Self.limit(count: count))
     }
 
@@ -46,35 +48,35 @@ final class ChangeLog {
     }
 
     /// The `HeadChunk` bytes of a stored chunk; `nil` when damaged.
-    func unpackChunk(_ blob: [UInt8]) -> [UInt8]? {
+    package func unpackChunk(_ blob: [UInt8]) -> [UInt8]? {
         compression.decompress(blob, limit: Self.snapshotLimit)
     }
 
     /// A state's snapshot as stored (`StateSnapshot`): each piece's chunk one zstd frame, so the
     /// uncompressed snapshot is never all held.
-    func packSnapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, level: Compression.Level = .write) -> [UInt8] {
+    package func packSnapshot(_ state: DocumentState, siteNumber: (SiteID) -> Int64, level: Compression.Level = .write) -> [UInt8] {
         StateSnapshot.encode(HeadChunks.sortedViews(of: state), siteNumber: siteNumber) { compression.compress($0, level: level) }
     }
 
     /// The state a stored snapshot holds (with `views`, only those views' entries); `nil` when
     /// it is damaged or names a site `site` does not know.
-    func unpackSnapshot(_ blob: [UInt8], site: (Int64) throws -> SiteID?, views: Set<String>? = nil) rethrows -> DocumentState? {
+    package func unpackSnapshot(_ blob: [UInt8], site: (Int64) throws -> SiteID?, views: Set<String>? = nil) rethrows -> DocumentState? {
         try StateSnapshot.decode(blob, site: site, views: views) { unpackChunk($0) }
     }
 
     /// The largest snapshot piece or head chunk a reader unpacks: a million views' state is
     /// about 250 MB.
-    static let snapshotLimit = 1 << 30
+    package static let snapshotLimit = 1 << 30
 
     /// A stored snapshot with each piece packed again at `level` (`plumb gc`); `nil` when damaged.
-    func repackSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
+    package func repackSnapshot(_ blob: [UInt8], level: Compression.Level) -> [UInt8]? {
         StateSnapshot.repacked(blob) { piece in unpackChunk(piece).map { compression.compress($0, level: level) } }
     }
 
     /// The most bytes `count` changes can take unpacked (each at most a view id, a property
     /// index and a value of `Change.maxValueBytes`), so that a damaged size in a frame's
     /// header cannot make a reader allocate more.
-    static func limit(count: Int) -> Int {
+    package static func limit(count: Int) -> Int {
         guard count > 0 else { return 0 }
         let perChange = Change.maxValueBytes + 4_096
         return count >= (1 << 31) / perChange ? 1 << 31 : count * perChange + 4_096

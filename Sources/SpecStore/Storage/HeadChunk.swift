@@ -20,12 +20,12 @@ import SpecSync
 ///
 /// Entries written by one version share their clock and have near seqs, so the deltas are
 /// small and compress well.
-enum HeadChunk {
+package enum HeadChunk {
     static let format: UInt8 = 1
 
     /// The blob of `views` (sorted by id, each with at least one entry). `siteNumber` maps a
     /// stamp's site to the store's local number.
-    static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
+    package static func encode(_ views: ArraySlice<(id: String, state: ViewState)>, siteNumber: (SiteID) -> Int64) -> [UInt8] {
         var table = PropertyTable()
         var body = BinaryWriter(capacity: views.count * 64)
         var previousID: [UInt8] = []
@@ -67,7 +67,7 @@ enum HeadChunk {
     /// stepped over, their values not read, as `ChangeBlock.decode` does); false when the blob
     /// is malformed or names a site or property this store does not know (then `state` may hold
     /// part of the chunk).
-    static func decode(_ bytes: [UInt8], site: (Int64) throws -> SiteID?, views: ViewFilter? = nil,
+    package static func decode(_ bytes: [UInt8], site: (Int64) throws -> SiteID?, views: ViewFilter? = nil,
                        into state: inout DocumentState) rethrows -> Bool {
         var reader = BinaryReader(bytes: bytes)
         guard let properties = PropertyTable.readHeader(format: format, from: &reader),

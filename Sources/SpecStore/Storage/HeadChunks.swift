@@ -3,7 +3,7 @@ import SpecSync
 
 /// How a document's head is cut into `HeadChunk`s (`head_chunks`): pure, so the store and the
 /// migration cut the same way.
-enum HeadChunks {
+package enum HeadChunks {
     /// Views a chunk is cut to; a chunk grows to twice that before it is cut again.
     static let targetViews = 64
     static let maximumViews = 2 * targetViews
@@ -18,7 +18,7 @@ enum HeadChunks {
     }
 
     /// The views of `state` that hold an entry, by id: the order chunks and snapshots keep.
-    static func sortedViews(of state: DocumentState) -> [(id: String, state: ViewState)] {
+    package static func sortedViews(of state: DocumentState) -> [(id: String, state: ViewState)] {
         state.views.lazy.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
     }
 

@@ -13,18 +13,18 @@ import SpecSync
 /// ```
 ///
 /// Stored zstd-compressed (`Compression`), like `ChangeBlock`.
-enum MoveBlock {
+package enum MoveBlock {
     static let format: UInt8 = 1
 
     /// One move as stored: its offset from the version's first seq and what it set.
-    struct Entry: Equatable {
-        let offset: Int
-        let view: String
-        let parent: String?
+    package struct Entry: Equatable {
+        package let offset: Int
+        package let view: String
+        package let parent: String?
     }
 
     /// The blob of `moves` (offsets ascending); `nil` when there are none.
-    static func encode(_ moves: [Entry]) -> [UInt8]? {
+    package static func encode(_ moves: [Entry]) -> [UInt8]? {
         guard !moves.isEmpty else { return nil }
         var out = BinaryWriter(capacity: moves.count * 24 + 8)
         out.raw([format])
@@ -41,7 +41,7 @@ enum MoveBlock {
 
     /// The moves of a blob; `nil` when it is malformed or an offset reaches `count` (the
     /// version's change count).
-    static func decode(_ bytes: [UInt8], count: Int) -> [Entry]? {
+    package static func decode(_ bytes: [UInt8], count: Int) -> [Entry]? {
         var reader = BinaryReader(bytes: bytes)
         guard reader.take(1)?.first == format, let moveCount = reader.count(atMost: reader.remaining) else { return nil }
         var moves: [Entry] = []

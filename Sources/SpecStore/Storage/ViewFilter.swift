@@ -1,10 +1,10 @@
 /// A set of view ids that a blob reader asks about with the id's UTF-8 bytes as stored, so
 /// that passing over the views it does not want makes no string (`StateSnapshot`,
 /// `ChangeBlock`).
-struct ViewFilter {
+package struct ViewFilter {
     private let wanted: Set<ArraySlice<UInt8>>
 
-    init(_ views: Set<String>) {
+    package init(_ views: Set<String>) {
         wanted = Set(views.map { Array($0.utf8)[...] })
     }
 
