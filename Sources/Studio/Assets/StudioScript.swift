@@ -32,8 +32,12 @@ enum StudioScript {
           async function load(url) {
             const response = await fetch(url, { headers: { 'Accept': 'text/html' } });
             const text = await response.text();
-            if (!response.ok) { notice(text.trim(), 'error'); return false; }
             const page = new DOMParser().parseFromString(text, 'text/html');
+            if (!response.ok) {
+              const said = page.querySelector('[data-error]');
+              notice(said ? said.textContent.trim() : text.trim(), 'error');
+              return false;
+            }
             const next = page.getElementById('main');
             if (!next) return false;
             const scrolls = Array.from(mainElement().querySelectorAll('ol.versions')).map(e => e.scrollTop);
@@ -95,6 +99,7 @@ enum StudioScript {
           // The document page: screen choice, resizing, clicking views, history.
           function wireDocument(root) {
             const form = root.querySelector('[data-screen-form]');
+            if (!form) return; // a version with nothing to draw: only its history
             form.addEventListener('submit', event => event.preventDefault());
             form.elements.device.addEventListener('change', () => {
               go(withQuery({ device: form.elements.device.value || null, size: null, landscape: null }));

@@ -75,6 +75,10 @@ enum StudioStyle {
         table.conflicts td.kind { white-space: nowrap; }
         .site { font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
         .kept { color: #1A7F37; font-weight: 600; }
+        .deleted-mark { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; font-weight: 400; border: 1px solid #CF222E; color: #A40E26; background: #FFEBE9; }
+        table.documents tr.deleted .name { color: var(--muted); text-decoration: line-through; }
+        .stage.nothing { flex: 1; max-width: 560px; border: 1px dashed var(--border); border-radius: 8px; padding: 16px 20px; background: var(--soft); }
+        .error-page { max-width: 720px; border: 1px solid #FF8182; background: #FFEBE9; border-radius: 8px; padding: 12px 16px; }
         #notice { position: fixed; right: 20px; bottom: 20px; padding: 10px 16px; border-radius: 8px; background: #1F2328; color: white; max-width: 480px; }
         #notice[data-kind="error"] { background: #CF222E; }
 
