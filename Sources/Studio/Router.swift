@@ -130,9 +130,11 @@ final class Router: @unchecked Sendable {
                 let form = request.form
                 let made = try pool.with { workbench in
                     let conflict = try ConflictActions.find(workbench.store, document: document, form: form)
-                    return try ConflictActions.keepOtherValue(conflict, document: document, store: workbench.store, author: author)
+                    return try ConflictActions.keepOtherValue(conflict, document: document, store: workbench.store, author: author,
+                                                              replacing: form["replacing"])
                 }
-                return .json(Self.versionJSON(made, document: document))
+                let undo = made.map { "; undo with plumb revert \(document)@\($0.number - 1)" } ?? ""
+                return .json(Self.versionJSON(made, document: document, undo: undo))
             case "conflicts/restore":
                 let form = request.form
                 let (view, result) = try pool.with { workbench in
@@ -204,10 +206,10 @@ final class Router: @unchecked Sendable {
 
     /// What a button's request answers: the new version (or null) and a message for the page,
     /// `saying` what was done before the version.
-    private static func versionJSON(_ version: VersionRecord?, document: String, saying done: String? = nil) -> String {
+    private static func versionJSON(_ version: VersionRecord?, document: String, saying done: String? = nil, undo: String = "") -> String {
         let prefix = done.map { "\($0); " } ?? "\(document): "
         guard let version else { return "{\"version\": null, \"message\": \(JSONWriter.quote("\(prefix)nothing changed; no new version"))}" }
-        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(prefix)version \(version.number) (\(version.id.short))"))}"
+        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(prefix)version \(version.number) (\(version.id.short))\(undo)"))}"
     }
 
     /// Headers every response carries: no framing, no sniffing, no referrer (the first URL

@@ -246,11 +246,19 @@ enum StudioScript {
 
           function wireConflicts(root) {
             const base = '/d/' + encodeURIComponent(root.dataset.document) + '/conflicts/';
+            // A head value newer than the merge: the first button shows both values and the
+            // button that replaces it; Cancel puts the first one back.
+            root.querySelectorAll('button[data-ask]').forEach(ask => {
+              const box = ask.nextElementSibling;
+              ask.addEventListener('click', () => { ask.hidden = true; box.hidden = false; box.querySelector('button[data-action]').focus(); });
+              box.querySelector('button[data-cancel]').addEventListener('click', () => { box.hidden = true; ask.hidden = false; ask.focus(); });
+            });
             root.querySelectorAll('button[data-action]').forEach(button => button.addEventListener('click', async () => {
               button.disabled = true;
               try {
                 const data = button.dataset;
-                const fields = data.action === 'keep' ? { view: data.view, property: data.property, site: data.site, hlc: data.hlc }
+                const fields = data.action === 'keep' ? Object.assign({ view: data.view, property: data.property, site: data.site, hlc: data.hlc },
+                                                                      data.replacing ? { replacing: data.replacing } : {})
                   : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
                   : {};
                 const result = await post(base + button.dataset.action, fields);

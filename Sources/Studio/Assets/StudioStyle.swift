@@ -74,6 +74,11 @@ enum StudioStyle {
         table.conflicts td.account { max-width: 560px; }
         table.conflicts td.kind { white-space: nowrap; }
         .site { font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+        table.conflicts .changed { color: #9A6700; font-size: 12px; font-weight: 600; }
+        table.conflicts .confirm { max-width: 320px; padding: 8px 10px; border: 1px solid #D4A72C; border-radius: 6px; background: #FFF8C5; }
+        table.conflicts .confirm p { margin: 0 0 8px; }
+        table.conflicts .confirm button[data-action="keep"] { background: #CF222E; border-color: #A40E26; }
+        [hidden] { display: none !important; }
         .kept { color: #1A7F37; font-weight: 600; }
         .deleted-mark { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; font-weight: 400; border: 1px solid #CF222E; color: #A40E26; background: #FFEBE9; }
         table.documents tr.deleted .name { color: var(--muted); text-decoration: line-through; }
