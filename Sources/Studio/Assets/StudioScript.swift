@@ -99,7 +99,7 @@ enum StudioScript {
           // The document page: screen choice, resizing, clicking views, history.
           function wireDocument(root) {
             const form = root.querySelector('[data-screen-form]');
-            if (!form) return; // a version with nothing to draw: only its history
+            if (!form) { wireVersions(root); return; } // a version with nothing to draw: only its history
             form.addEventListener('submit', event => event.preventDefault());
             form.elements.device.addEventListener('change', () => {
               go(withQuery({ device: form.elements.device.value || null, size: null, landscape: null }));
@@ -118,12 +118,44 @@ enum StudioScript {
             wireHandle(root, screen);
             markSelected(root, root.dataset.view);
             wirePanel(root);
+            wireVersions(root);
           }
 
+          function wireVersions(root) {
+            root.querySelectorAll('ol.versions li a').forEach(link => link.addEventListener('click', event => {
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+              event.preventDefault();
+              go(keepingView(link.getAttribute('href')));
+            }));
+          }
+
+          // Marks the selected view, and draws its outline as a box over the picture: views
+          // drawn later (its children, a sibling) would hide a stroke in the picture itself.
           function markSelected(root, view) {
             root.querySelectorAll('.screen g.selected').forEach(g => g.classList.remove('selected'));
+            root.querySelectorAll('.screen .selection').forEach(box => box.remove());
             if (!view) return;
-            root.querySelectorAll('.screen g[data-view]').forEach(g => { if (g.dataset.view === view) g.classList.add('selected'); });
+            const screen = root.querySelector('.screen');
+            const group = Array.from(root.querySelectorAll('.screen g[data-view]')).find(g => g.dataset.view === view);
+            if (!screen || !group) return;
+            group.classList.add('selected');
+            const frame = group.querySelector('rect').getBoundingClientRect(), area = screen.getBoundingClientRect();
+            const box = document.createElement('div');
+            box.className = 'selection';
+            box.style.left = (frame.left - area.left - screen.clientLeft) + 'px';
+            box.style.top = (frame.top - area.top - screen.clientTop) + 'px';
+            box.style.width = frame.width + 'px';
+            box.style.height = frame.height + 'px';
+            screen.appendChild(box);
+          }
+
+          // A version's address with the selected view kept (the server selects it there when
+          // the version has it), so one view can be watched through its history.
+          function keepingView(href) {
+            const view = new URLSearchParams(location.search).get('view');
+            const url = new URL(href, location.href);
+            if (view) url.searchParams.set('view', view); else url.searchParams.delete('view');
+            return url.pathname + url.search;
           }
 
           async function selectView(root, view) {
@@ -208,6 +240,12 @@ enum StudioScript {
             const root = mainElement();
             if (root.dataset.page !== 'document' || event.altKey || event.ctrlKey || event.metaKey) return;
             if (event.target.closest && event.target.closest('input, select, textarea')) return;
+            if (event.key === 'Escape') {
+              if (!new URLSearchParams(location.search).has('view')) return;
+              event.preventDefault();
+              go(withQuery({ view: null }));
+              return;
+            }
             const newer = event.key === 'ArrowUp' || event.key === 'k';
             const older = event.key === 'ArrowDown' || event.key === 'j';
             if (!newer && !older) return;
@@ -217,7 +255,7 @@ enum StudioScript {
             const link = next && next.querySelector('a');
             if (!link) return;
             event.preventDefault();
-            go(link.getAttribute('href'));
+            go(keepingView(link.getAttribute('href')));
           });
 
           function wireDiffPage(root) {

@@ -44,7 +44,7 @@ enum StudioStyle {
         .screen > svg { display: block; width: 100%; height: 100%; }
         .screen g[data-view] { cursor: pointer; }
         .screen g[data-view]:hover > rect { stroke: var(--accent); stroke-width: 1; }
-        .screen g.selected > rect { stroke: #FB8500; stroke-width: 3; }
+        .screen .selection { position: absolute; pointer-events: none; border: 2px solid #FFFFFF; outline: 2px solid #000000; box-shadow: 0 0 0 4px #FB8500; }
         .screen .handle { position: absolute; right: -9px; bottom: -9px; width: 18px; height: 18px; border-radius: 50%; background: var(--accent); border: 3px solid white; box-shadow: 0 0 0 1px var(--accent); cursor: nwse-resize; touch-action: none; }
         .screen.resizing { outline: 2px dashed var(--accent); }
         .caption { color: var(--muted); font-size: 12px; margin: 8px 0; }

@@ -22,6 +22,10 @@ enum DocumentPage {
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
+        // A view kept in the address while stepping through versions that lack it.
+        let missing = selected == nil ? query["view"].map {
+            "<p class=\"hint\" data-missing=\"\(escape($0))\"><code>\(escape($0))</code> is not in \(escape(version.label)); it stays selected in the versions that have it (Esc forgets it).</p>"
+        } : nil
 
         let width = NumberText.decimal(screen.size.width), height = NumberText.decimal(screen.size.height)
         let pinned = revision.map { !$0.isEmpty } ?? false
@@ -44,7 +48,7 @@ enum DocumentPage {
             </section>
             <aside class="side">
             <section id="panel" class="panel">
-            \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? ViewPanel.hint)
+            \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? missing ?? ViewPanel.hint)
             </section>
             <section class="history">
             <h2>History</h2>
