@@ -111,6 +111,8 @@ enum StudioScript {
               });
             }
             const screen = root.querySelector('.screen');
+            applyZoom(root);
+            root.querySelectorAll('button[data-zoom]').forEach(button => button.addEventListener('click', () => setZoom(button.dataset.zoom)));
             screen.addEventListener('click', event => {
               const group = event.target.closest('g[data-view]');
               if (group) selectView(root, group.dataset.view);
@@ -128,6 +130,44 @@ enum StudioScript {
               go(keepingView(link.getAttribute('href')));
             }));
           }
+
+          // The picture fits the room beside the inspector and above the fold (never larger
+          // than one point per CSS pixel), unless the address says zoom=100.
+          function applyZoom(root) {
+            const screen = root.querySelector('.screen');
+            if (!screen) return;
+            const w = Number(screen.dataset.width), h = Number(screen.dataset.height);
+            const fit = new URLSearchParams(location.search).get('zoom') !== '100';
+            let scale = 1;
+            if (fit) {
+              const stage = root.querySelector('.stage');
+              const top = screen.getBoundingClientRect().top + window.scrollY;
+              const room = [stage.clientWidth - 12, window.innerHeight - top - 40];
+              scale = Math.max(0.05, Math.min(1, room[0] / w, room[1] / h));
+            }
+            screen.dataset.scale = String(scale);
+            screen.style.width = (w * scale) + 'px';
+            screen.style.height = (h * scale) + 'px';
+            const level = root.querySelector('[data-zoom-level]');
+            if (level) level.textContent = Math.round(scale * 100) + ' %';
+            root.querySelectorAll('button[data-zoom]').forEach(button => {
+              button.setAttribute('aria-pressed', String((button.dataset.zoom === 'fit') === fit));
+            });
+          }
+
+          function setZoom(zoom) {
+            history.replaceState(null, '', withQuery({ zoom: zoom === '100' ? '100' : null }));
+            const root = mainElement();
+            applyZoom(root);
+            markSelected(root, root.dataset.view);
+          }
+
+          window.addEventListener('resize', () => {
+            const root = mainElement();
+            if (root.dataset.page !== 'document') return;
+            applyZoom(root);
+            markSelected(root, root.dataset.view);
+          });
 
           // Marks the selected view, and draws its outline as a box over the picture: views
           // drawn later (its children, a sibling) would hide a stroke in the picture itself.
@@ -206,22 +246,24 @@ enum StudioScript {
                 if (wanted) fetchPicture();
               }
             }
+            // The pointer moves in CSS pixels; the screen is sized in points at its scale.
             function sizeFrom(event) {
-              const w = Math.max(40, Math.min(4000, Math.round(start.w + event.clientX - start.x)));
-              const h = Math.max(40, Math.min(4000, Math.round(start.h + event.clientY - start.y)));
+              const w = Math.max(40, Math.min(4000, Math.round(start.w + (event.clientX - start.x) / start.scale)));
+              const h = Math.max(40, Math.min(4000, Math.round(start.h + (event.clientY - start.y) / start.scale)));
               return [w, h];
             }
             handle.addEventListener('pointerdown', event => {
               event.preventDefault();
               handle.setPointerCapture(event.pointerId);
-              start = { x: event.clientX, y: event.clientY, w: Number(screen.dataset.width), h: Number(screen.dataset.height) };
+              start = { x: event.clientX, y: event.clientY, w: Number(screen.dataset.width), h: Number(screen.dataset.height),
+                        scale: Number(screen.dataset.scale) || 1 };
               screen.classList.add('resizing');
             });
             handle.addEventListener('pointermove', event => {
               if (!start) return;
               const [w, h] = sizeFrom(event);
-              screen.style.width = w + 'px';
-              screen.style.height = h + 'px';
+              screen.style.width = (w * start.scale) + 'px';
+              screen.style.height = (h * start.scale) + 'px';
               root.querySelector('[data-caption]').textContent = w + '×' + h + ' (resizing)';
               wanted = [w, h];
               fetchPicture();
@@ -240,6 +282,11 @@ enum StudioScript {
             const root = mainElement();
             if (root.dataset.page !== 'document' || event.altKey || event.ctrlKey || event.metaKey) return;
             if (event.target.closest && event.target.closest('input, select, textarea')) return;
+            if (event.shiftKey && (event.code === 'Digit1' || event.code === 'Digit0')) {
+              event.preventDefault();
+              setZoom(event.code === 'Digit0' ? '100' : 'fit');
+              return;
+            }
             if (event.key === 'Escape') {
               if (!new URLSearchParams(location.search).has('view')) return;
               event.preventDefault();

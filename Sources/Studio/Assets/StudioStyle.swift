@@ -33,13 +33,16 @@ enum StudioStyle {
         nav.tabs h1 { margin: 0 20px 0 0; }
         nav.tabs a { padding: 6px 12px; border-bottom: 2px solid transparent; color: #1F2328; }
         nav.tabs a.active { border-bottom-color: #FD8C73; font-weight: 600; }
-        .toolbar { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 12px; }
+        .toolbar { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-bottom: 12px; }
         .toolbar input[type=number] { width: 5.5em; }
         .toolbar .modes { margin: 0; }
         .button, button { font: inherit; font-size: 13px; padding: 4px 12px; border: 1px solid var(--border); border-radius: 6px; background: var(--soft); color: #1F2328; cursor: pointer; }
         button[data-action="keep"] { background: #1F883D; color: white; border-color: #1A7F37; }
         .document { display: flex; gap: 24px; align-items: flex-start; }
-        .stage { flex: none; }
+        .stage { flex: 1 1 auto; min-width: 0; }
+        .zoom { display: inline-flex; gap: 4px; align-items: center; }
+        .zoom button[aria-pressed="true"] { background: #DDF4FF; border-color: var(--accent); }
+        .zoom output { color: var(--muted); font-size: 12px; min-width: 3.5em; }
         .screen { position: relative; box-shadow: 0 0 0 1px var(--border), 0 8px 24px rgba(140, 149, 159, 0.2); background: white; }
         .screen > svg { display: block; width: 100%; height: 100%; }
         .screen g[data-view] { cursor: pointer; }
@@ -48,13 +51,14 @@ enum StudioStyle {
         .screen .handle { position: absolute; right: -9px; bottom: -9px; width: 18px; height: 18px; border-radius: 50%; background: var(--accent); border: 3px solid white; box-shadow: 0 0 0 1px var(--accent); cursor: nwse-resize; touch-action: none; }
         .screen.resizing { outline: 2px dashed var(--accent); }
         .caption { color: var(--muted); font-size: 12px; margin: 8px 0; }
-        .side { flex: 1; min-width: 280px; max-width: 520px; display: flex; flex-direction: column; gap: 16px; }
-        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; }
+        .side { flex: 0 1 400px; min-width: 260px; display: flex; flex-direction: column; gap: 16px; position: sticky; top: 8px; height: calc(100vh - 112px); min-height: 420px; }
+        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow: auto; flex: 0 1 auto; min-height: 0; max-height: 55%; }
+        .side .history { flex: 1 1 200px; min-height: 150px; display: flex; flex-direction: column; }
         .panel .kind { font-weight: 400; color: var(--muted); font-size: 12px; }
         .panel table.properties th { width: 40%; }
         .panel .frame b { font-weight: 600; }
         ol.versions, ol.view-history { list-style: none; margin: 0; padding: 0; }
-        ol.versions { max-height: 60vh; overflow: auto; border: 1px solid var(--border); border-radius: 8px; }
+        ol.versions { flex: 1 1 auto; min-height: 0; overflow: auto; border: 1px solid var(--border); border-radius: 8px; }
         ol.versions li a { display: block; padding: 6px 10px; color: #1F2328; border-bottom: 1px solid var(--soft); }
         ol.versions li.current a { background: #DDF4FF; box-shadow: inset 3px 0 0 var(--accent); }
         ol.versions .number, ol.view-history .number { display: inline-block; min-width: 2em; font-weight: 600; }

@@ -37,6 +37,8 @@ enum DocumentPage {
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             <label>W <input name="w" type="number" min="1" max="100000" step="1" value="\(width)"></label>
             <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
+            <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
+            <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
             <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
             <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
             </form>
