@@ -13,7 +13,10 @@ enum ConflictsPage {
         let properties = try store.conflicts(of: document)
         let structural = try store.structuralConflicts(of: document).map { ($0, try store.losingVersion(of: $0, in: document)) }
         let head = try workbench.find(document, revision: nil)
-        var out = PageShell.tabs(document, active: "conflicts", conflicts: try ConflictActions.count(store, document: document))
+        let detached = head.loaded?.detached ?? []
+        let open = properties.count { !ConflictActions.isKept($0, head: head.state) }
+            + structural.count { !ConflictActions.isRestored($0.0, head: head.state, detached: detached) }
+        var out = PageShell.tabs(document, active: "conflicts", conflicts: open)
         out += """
             <p class="explain">When two stores set the same property concurrently, the later write wins and the \
             other is kept here; <b>Keep the other value</b> makes it win (when the head's value changed since the merge, \
@@ -26,7 +29,6 @@ enum ConflictsPage {
 
             """
         guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
-        let detached = head.loaded?.detached ?? []
         if !properties.isEmpty { out += propertyTable(properties, head: head.state, document: document) }
         if !structural.isEmpty { out += structureTable(structural, head: head.state, detached: detached, document: document) }
         out += """
