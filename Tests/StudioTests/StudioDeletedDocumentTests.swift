@@ -58,4 +58,30 @@ import Testing
         let plain = try http.request("/d/login/diff", headers: cookie)
         #expect(plain.status == 404 && plain.body.hasPrefix("404 Not Found: "), "a client that does not ask for HTML gets text")
     }
+
+    /// In a browser: the deleted document's page steps through its history with the keys
+    /// (its earlier versions draw) and leads back to the documents, which do not list it.
+    @Test func aDeletedDocumentsPageLeadsBackInTheBrowser() async throws {
+        let fixture = try StudioFixture()
+        try fixture.plumb("docs", "rm", "login", "-m", "Drop the login screen")
+        let server = try ServeProcess(in: fixture.folder)
+        defer { server.stop() }
+        let browser = try await WebDriver(width: 1024, height: 768)
+        do {
+            try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "/d/login?token="))
+            try await browser.wait(until: "document.querySelector('main[data-page=document][data-rev=\"4\"] [data-no-root]')", timeout: 30)
+            try await browser.script("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));")
+            try await browser.wait(until: "document.querySelector('main[data-rev=\"3\"] .screen g[data-view=ok]')")
+            try await browser.script("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true }));")
+            try await browser.wait(until: "document.querySelector('main[data-rev=\"4\"] [data-no-root]')")
+            try await browser.click("[data-no-root] a[href=\"/\"]")
+            try await browser.wait(until: "document.querySelector('main[data-page=documents]')")
+            #expect(try await browser.script("return document.querySelector('tr[data-document=login]') === null && document.querySelector('a[href=\"/?deleted=1\"]') !== null;") == .bool(true))
+        } catch {
+            try? await browser.screenshot(to: FileManager.default.temporaryDirectory.appendingPathComponent("plumb-studio-deleted-failure.png").path)
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
 }
