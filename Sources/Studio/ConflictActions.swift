@@ -7,9 +7,30 @@ import SpecSync
 /// `plumb restore` does).
 enum ConflictActions {
     /// A document's open conflicts, property and structural: the count the documents page and
-    /// the tabs show, as many as `plumb conflicts DOC` lists.
+    /// the tabs show. Of those `plumb conflicts DOC` lists, the ones the head has settled (a
+    /// lost value kept, a lost view restored) are not open; they stay listed until dismissed.
     static func count(_ store: Store, document: String) throws -> Int {
-        try store.conflicts(of: document).count + store.structuralConflicts(of: document).count
+        let properties = try store.conflicts(of: document), structural = try store.structuralConflicts(of: document)
+        guard !properties.isEmpty || !structural.isEmpty else { return 0 }
+        let head = try store.state(of: store.head(of: document))
+        let detached = (try? Materializer.spec(named: document, from: head).detached) ?? []
+        return properties.count { !isKept($0, head: head) } + structural.count { !isRestored($0, head: head, detached: detached) }
+    }
+
+    /// True when the head has the value that lost: kept (by the button or by hand).
+    static func isKept(_ conflict: Conflict, head: DocumentState) -> Bool {
+        guard let property = Property(rawValue: conflict.property), head.isAlive(conflict.view) else { return false }
+        return head.value(conflict.view, property) == conflict.loser.value
+    }
+
+    /// True when the view a delete took out is in the head's document again.
+    static func isRestored(_ conflict: StructuralConflict, head: DocumentState, detached: [String]) -> Bool {
+        conflict.isRestorable && head.isAlive(conflict.view) && !detached.contains(conflict.view)
+    }
+
+    /// How a page and a button name a head value, unset included: `v:160` or `unset`.
+    static func token(_ value: String?) -> String {
+        value.map { "v:\($0)" } ?? "unset"
     }
 
     /// The conflict of `document` a button names: its view, property and the losing write's
@@ -28,8 +49,10 @@ enum ConflictActions {
     }
 
     /// Makes the value that lost win: one new version setting it. Nil when the head already
-    /// has that value.
-    static func keepOtherValue(_ conflict: Conflict, document: String, store: Store, author: String) throws -> VersionRecord? {
+    /// has that value. When the head's value is no longer the one that won (someone set it
+    /// since the merge), it is replaced only if `replacing` names it (`token`), as the page's
+    /// confirming button does: otherwise a 409 says what the head has now.
+    static func keepOtherValue(_ conflict: Conflict, document: String, store: Store, author: String, replacing: String?) throws -> VersionRecord? {
         guard let property = Property(rawValue: conflict.property) else {
             throw StoreError.invalidEdit("\(document): \(conflict.view).\(conflict.property) is not a property this Plumb knows")
         }
@@ -38,7 +61,14 @@ enum ConflictActions {
             guard try head.isAlive(conflict.view) else {
                 throw StoreError.invalidEdit("\(document): \"\(conflict.view)\" is deleted; bring it back before keeping its value")
             }
-            if try head.value(conflict.view, property) == conflict.loser.value { return [] }
+            let now = try head.value(conflict.view, property)
+            if now == conflict.loser.value { return [] }
+            if now != conflict.winner.value && replacing != token(now) {
+                throw StudioError.changed("""
+                    \(document): \(conflict.view).\(conflict.property) changed since the merge (it chose \(conflict.winner.value ?? "unset"); \
+                    the head has \(now ?? "unset") now); keeping \(shown) would replace \(now ?? "unset"): confirm on the conflicts page
+                    """)
+            }
             return [Edit(view: conflict.view, property: property, value: conflict.loser.value)]
         }
         return result?.version

@@ -61,8 +61,38 @@ final class Router: @unchecked Sendable {
         do {
             return Self.secured(try route(request))
         } catch {
-            return Self.secured(StudioError.response(for: error))
+            let response = StudioError.response(for: error)
+            return Self.secured(Self.isPage(request) ? errorPage(response, request: request) : response)
         }
+    }
+
+    /// A browser asking for a page (not a picture, a panel, an asset or a button's answer):
+    /// its errors come in the page's shell, with links back, rather than as bare text.
+    private static func isPage(_ request: HTTPRequest) -> Bool {
+        guard request.method == "GET", request.headers["accept"]?.contains("text/html") == true else { return false }
+        let segments = request.segments
+        if segments.first == "d" { return segments.count == 2 || (segments.count == 3 && ["diff", "sheet", "conflicts"].contains(segments[2])) }
+        return segments.isEmpty
+    }
+
+    /// An error as a page: the status and the sentence in the normal shell, a link to the
+    /// document (when the address names one that exists) and to all documents.
+    private func errorPage(_ response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+        guard case .bytes(let bytes) = response.body else { return response }
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.last?.isNewline == true { text.removeLast() }
+        let document = request.segments.count >= 2 ? request.segments[1] : nil
+        let known = document.flatMap { name in
+            Identifier.isValid(name) && (try? pool.with { try $0.store.head(of: name) }) != nil ? name : nil
+        }
+        var main = "<nav class=\"tabs\"><h1><a href=\"/\" title=\"all documents\">Documents</a>\(document.map { " / \(escape($0))" } ?? "")</h1></nav>\n"
+        main += "<section class=\"error-page\">\n<p data-error>\(escape(text))</p>\n<p>"
+        if let known, request.segments.count > 2 { main += "<a href=\"\(escape(Paths.link("/d/\(known)")))\">← \(escape(known))</a> · " }
+        main += "<a href=\"/\">← All documents</a></p>\n</section>"
+        let shell = PageShell(title: "\(response.status) \(HTTPResponse.reason(response.status))", document: known, page: "error", storeName: storeName)
+        var page = HTTPResponse.html(shell.render(main), status: response.status)
+        page.headers += response.headers.filter { $0.0 != "Content-Type" }
+        return page
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -71,7 +101,7 @@ final class Router: @unchecked Sendable {
         switch segments.first {
         case nil:
             guard reading else { return .error(405, "/ is read with GET") }
-            return try page("Documents", document: nil, kind: "documents") { try DocumentsPage.render($0).main }
+            return try page("Documents", document: nil, kind: "documents") { try DocumentsPage.render($0, showDeleted: request.query["deleted"] == "1").main }
         case "static" where segments.count == 2:
             guard reading else { return .error(405, "assets are read with GET") }
             switch segments[1] {
@@ -100,9 +130,11 @@ final class Router: @unchecked Sendable {
                 let form = request.form
                 let made = try pool.with { workbench in
                     let conflict = try ConflictActions.find(workbench.store, document: document, form: form)
-                    return try ConflictActions.keepOtherValue(conflict, document: document, store: workbench.store, author: author)
+                    return try ConflictActions.keepOtherValue(conflict, document: document, store: workbench.store, author: author,
+                                                              replacing: form["replacing"])
                 }
-                return .json(Self.versionJSON(made, document: document))
+                let undo = made.map { "; undo with plumb revert \(document)@\($0.number - 1)" } ?? ""
+                return .json(Self.versionJSON(made, document: document, undo: undo))
             case "conflicts/restore":
                 let form = request.form
                 let (view, result) = try pool.with { workbench in
@@ -174,10 +206,10 @@ final class Router: @unchecked Sendable {
 
     /// What a button's request answers: the new version (or null) and a message for the page,
     /// `saying` what was done before the version.
-    private static func versionJSON(_ version: VersionRecord?, document: String, saying done: String? = nil) -> String {
+    private static func versionJSON(_ version: VersionRecord?, document: String, saying done: String? = nil, undo: String = "") -> String {
         let prefix = done.map { "\($0); " } ?? "\(document): "
         guard let version else { return "{\"version\": null, \"message\": \(JSONWriter.quote("\(prefix)nothing changed; no new version"))}" }
-        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(prefix)version \(version.number) (\(version.id.short))"))}"
+        return "{\"version\": \(version.number), \"id\": \"\(version.id.hex)\", \"message\": \(JSONWriter.quote("\(prefix)version \(version.number) (\(version.id.short))\(undo)"))}"
     }
 
     /// Headers every response carries: no framing, no sniffing, no referrer (the first URL

@@ -11,6 +11,8 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
     case badRequest(String)
     /// Nothing at that path, or no such document, version or view: 404.
     case notFound(String)
+    /// The store is not as the page that asked saw it (a value changed since): 409.
+    case changed(String)
     /// Every workbench stayed busy: 503.
     case busy(String)
 
@@ -21,6 +23,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         case .cannotWatch(let path, let reason): "\(path): cannot watch the store for changes: \(reason)"
         case .badRequest(let message): message
         case .notFound(let message): message
+        case .changed(let message): message
         case .busy(let message): message
         }
     }
@@ -32,6 +35,7 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         case StudioError.badRequest(let message): return .error(400, message)
         case StudioError.notFound(let message): return .error(404, message)
         case StudioError.busy(let message): return .error(503, message)
+        case StudioError.changed(let message): return .error(409, message)
         case let error as StoreError:
             switch error {
             case .noDocument, .noView, .badRevision: return .error(404, error.description)

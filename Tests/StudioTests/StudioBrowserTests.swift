@@ -48,11 +48,14 @@ import Testing
         try await browser.wait(until: "document.querySelector('.screen[data-width=\"375\"][data-height=\"667\"]')")
         #expect(try await browser.script("return location.search;") == .string("?device=iphone-se"))
 
-        // Drag the corner handle: the screen grows 50 wider and 100 shorter, laid out again by
-        // the server (the OK button, docked right, follows the new right edge).
+        // At 100 % (one point per CSS pixel), drag the corner handle: the screen grows 50 wider
+        // and 100 shorter, laid out again by the server (the OK button, docked right, follows
+        // the new right edge).
+        try await browser.click("button[data-zoom=\"100\"]")
+        try await browser.wait(until: "document.querySelector('.screen[data-scale=\"1\"]')")
         try await browser.drag(".screen .handle", dx: 50, dy: -100)
         try await browser.wait(until: "document.querySelector('.screen[data-width=\"425\"][data-height=\"567\"] g[data-view=ok] > rect[x=\"265\"]')")
-        #expect(try await browser.script("return location.search;") == .string("?size=425x567"))
+        #expect(try await browser.script("return location.search;") == .string("?zoom=100&size=425x567"))
         #expect(try await browser.script("return document.querySelector('[data-screen-form] select[name=device]').value;") == .string(""),
                 "the device select says custom size")
 

@@ -32,8 +32,12 @@ enum StudioScript {
           async function load(url) {
             const response = await fetch(url, { headers: { 'Accept': 'text/html' } });
             const text = await response.text();
-            if (!response.ok) { notice(text.trim(), 'error'); return false; }
             const page = new DOMParser().parseFromString(text, 'text/html');
+            if (!response.ok) {
+              const said = page.querySelector('[data-error]');
+              notice(said ? said.textContent.trim() : text.trim(), 'error');
+              return false;
+            }
             const next = page.getElementById('main');
             if (!next) return false;
             const scrolls = Array.from(mainElement().querySelectorAll('ol.versions')).map(e => e.scrollTop);
@@ -95,6 +99,7 @@ enum StudioScript {
           // The document page: screen choice, resizing, clicking views, history.
           function wireDocument(root) {
             const form = root.querySelector('[data-screen-form]');
+            if (!form) { wireVersions(root); return; } // a version with nothing to draw: only its history
             form.addEventListener('submit', event => event.preventDefault());
             form.elements.device.addEventListener('change', () => {
               go(withQuery({ device: form.elements.device.value || null, size: null, landscape: null }));
@@ -106,6 +111,8 @@ enum StudioScript {
               });
             }
             const screen = root.querySelector('.screen');
+            applyZoom(root);
+            root.querySelectorAll('button[data-zoom]').forEach(button => button.addEventListener('click', () => setZoom(button.dataset.zoom)));
             screen.addEventListener('click', event => {
               const group = event.target.closest('g[data-view]');
               if (group) selectView(root, group.dataset.view);
@@ -113,12 +120,82 @@ enum StudioScript {
             wireHandle(root, screen);
             markSelected(root, root.dataset.view);
             wirePanel(root);
+            wireVersions(root);
           }
 
+          function wireVersions(root) {
+            root.querySelectorAll('ol.versions li a').forEach(link => link.addEventListener('click', event => {
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+              event.preventDefault();
+              go(keepingView(link.getAttribute('href')));
+            }));
+          }
+
+          // The picture fits the room beside the inspector and above the fold (never larger
+          // than one point per CSS pixel), unless the address says zoom=100.
+          function applyZoom(root) {
+            const screen = root.querySelector('.screen');
+            if (!screen) return;
+            const w = Number(screen.dataset.width), h = Number(screen.dataset.height);
+            const fit = new URLSearchParams(location.search).get('zoom') !== '100';
+            let scale = 1;
+            if (fit) {
+              const stage = root.querySelector('.stage');
+              const top = screen.getBoundingClientRect().top + window.scrollY;
+              const room = [stage.clientWidth - 12, window.innerHeight - top - 40];
+              scale = Math.max(0.05, Math.min(1, room[0] / w, room[1] / h));
+            }
+            screen.dataset.scale = String(scale);
+            screen.style.width = (w * scale) + 'px';
+            screen.style.height = (h * scale) + 'px';
+            const level = root.querySelector('[data-zoom-level]');
+            if (level) level.textContent = Math.round(scale * 100) + ' %';
+            root.querySelectorAll('button[data-zoom]').forEach(button => {
+              button.setAttribute('aria-pressed', String((button.dataset.zoom === 'fit') === fit));
+            });
+          }
+
+          function setZoom(zoom) {
+            history.replaceState(null, '', withQuery({ zoom: zoom === '100' ? '100' : null }));
+            const root = mainElement();
+            applyZoom(root);
+            markSelected(root, root.dataset.view);
+          }
+
+          window.addEventListener('resize', () => {
+            const root = mainElement();
+            if (root.dataset.page !== 'document') return;
+            applyZoom(root);
+            markSelected(root, root.dataset.view);
+          });
+
+          // Marks the selected view, and draws its outline as a box over the picture: views
+          // drawn later (its children, a sibling) would hide a stroke in the picture itself.
           function markSelected(root, view) {
             root.querySelectorAll('.screen g.selected').forEach(g => g.classList.remove('selected'));
+            root.querySelectorAll('.screen .selection').forEach(box => box.remove());
             if (!view) return;
-            root.querySelectorAll('.screen g[data-view]').forEach(g => { if (g.dataset.view === view) g.classList.add('selected'); });
+            const screen = root.querySelector('.screen');
+            const group = Array.from(root.querySelectorAll('.screen g[data-view]')).find(g => g.dataset.view === view);
+            if (!screen || !group) return;
+            group.classList.add('selected');
+            const frame = group.querySelector('rect').getBoundingClientRect(), area = screen.getBoundingClientRect();
+            const box = document.createElement('div');
+            box.className = 'selection';
+            box.style.left = (frame.left - area.left - screen.clientLeft) + 'px';
+            box.style.top = (frame.top - area.top - screen.clientTop) + 'px';
+            box.style.width = frame.width + 'px';
+            box.style.height = frame.height + 'px';
+            screen.appendChild(box);
+          }
+
+          // A version's address with the selected view kept (the server selects it there when
+          // the version has it), so one view can be watched through its history.
+          function keepingView(href) {
+            const view = new URLSearchParams(location.search).get('view');
+            const url = new URL(href, location.href);
+            if (view) url.searchParams.set('view', view); else url.searchParams.delete('view');
+            return url.pathname + url.search;
           }
 
           async function selectView(root, view) {
@@ -169,22 +246,24 @@ enum StudioScript {
                 if (wanted) fetchPicture();
               }
             }
+            // The pointer moves in CSS pixels; the screen is sized in points at its scale.
             function sizeFrom(event) {
-              const w = Math.max(40, Math.min(4000, Math.round(start.w + event.clientX - start.x)));
-              const h = Math.max(40, Math.min(4000, Math.round(start.h + event.clientY - start.y)));
+              const w = Math.max(40, Math.min(4000, Math.round(start.w + (event.clientX - start.x) / start.scale)));
+              const h = Math.max(40, Math.min(4000, Math.round(start.h + (event.clientY - start.y) / start.scale)));
               return [w, h];
             }
             handle.addEventListener('pointerdown', event => {
               event.preventDefault();
               handle.setPointerCapture(event.pointerId);
-              start = { x: event.clientX, y: event.clientY, w: Number(screen.dataset.width), h: Number(screen.dataset.height) };
+              start = { x: event.clientX, y: event.clientY, w: Number(screen.dataset.width), h: Number(screen.dataset.height),
+                        scale: Number(screen.dataset.scale) || 1 };
               screen.classList.add('resizing');
             });
             handle.addEventListener('pointermove', event => {
               if (!start) return;
               const [w, h] = sizeFrom(event);
-              screen.style.width = w + 'px';
-              screen.style.height = h + 'px';
+              screen.style.width = (w * start.scale) + 'px';
+              screen.style.height = (h * start.scale) + 'px';
               root.querySelector('[data-caption]').textContent = w + '×' + h + ' (resizing)';
               wanted = [w, h];
               fetchPicture();
@@ -203,6 +282,17 @@ enum StudioScript {
             const root = mainElement();
             if (root.dataset.page !== 'document' || event.altKey || event.ctrlKey || event.metaKey) return;
             if (event.target.closest && event.target.closest('input, select, textarea')) return;
+            if (event.shiftKey && (event.code === 'Digit1' || event.code === 'Digit0')) {
+              event.preventDefault();
+              setZoom(event.code === 'Digit0' ? '100' : 'fit');
+              return;
+            }
+            if (event.key === 'Escape') {
+              if (!new URLSearchParams(location.search).has('view')) return;
+              event.preventDefault();
+              go(withQuery({ view: null }));
+              return;
+            }
             const newer = event.key === 'ArrowUp' || event.key === 'k';
             const older = event.key === 'ArrowDown' || event.key === 'j';
             if (!newer && !older) return;
@@ -212,7 +302,7 @@ enum StudioScript {
             const link = next && next.querySelector('a');
             if (!link) return;
             event.preventDefault();
-            go(link.getAttribute('href'));
+            go(keepingView(link.getAttribute('href')));
           });
 
           function wireDiffPage(root) {
@@ -241,11 +331,19 @@ enum StudioScript {
 
           function wireConflicts(root) {
             const base = '/d/' + encodeURIComponent(root.dataset.document) + '/conflicts/';
+            // A head value newer than the merge: the first button shows both values and the
+            // button that replaces it; Cancel puts the first one back.
+            root.querySelectorAll('button[data-ask]').forEach(ask => {
+              const box = ask.nextElementSibling;
+              ask.addEventListener('click', () => { ask.hidden = true; box.hidden = false; box.querySelector('button[data-action]').focus(); });
+              box.querySelector('button[data-cancel]').addEventListener('click', () => { box.hidden = true; ask.hidden = false; ask.focus(); });
+            });
             root.querySelectorAll('button[data-action]').forEach(button => button.addEventListener('click', async () => {
               button.disabled = true;
               try {
                 const data = button.dataset;
-                const fields = data.action === 'keep' ? { view: data.view, property: data.property, site: data.site, hlc: data.hlc }
+                const fields = data.action === 'keep' ? Object.assign({ view: data.view, property: data.property, site: data.site, hlc: data.hlc },
+                                                                      data.replacing ? { replacing: data.replacing } : {})
                   : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
                   : {};
                 const result = await post(base + button.dataset.action, fields);

@@ -33,28 +33,32 @@ enum StudioStyle {
         nav.tabs h1 { margin: 0 20px 0 0; }
         nav.tabs a { padding: 6px 12px; border-bottom: 2px solid transparent; color: #1F2328; }
         nav.tabs a.active { border-bottom-color: #FD8C73; font-weight: 600; }
-        .toolbar { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 12px; }
+        .toolbar { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-bottom: 12px; }
         .toolbar input[type=number] { width: 5.5em; }
         .toolbar .modes { margin: 0; }
         .button, button { font: inherit; font-size: 13px; padding: 4px 12px; border: 1px solid var(--border); border-radius: 6px; background: var(--soft); color: #1F2328; cursor: pointer; }
         button[data-action="keep"] { background: #1F883D; color: white; border-color: #1A7F37; }
         .document { display: flex; gap: 24px; align-items: flex-start; }
-        .stage { flex: none; }
+        .stage { flex: 1 1 auto; min-width: 0; }
+        .zoom { display: inline-flex; gap: 4px; align-items: center; }
+        .zoom button[aria-pressed="true"] { background: #DDF4FF; border-color: var(--accent); }
+        .zoom output { color: var(--muted); font-size: 12px; min-width: 3.5em; }
         .screen { position: relative; box-shadow: 0 0 0 1px var(--border), 0 8px 24px rgba(140, 149, 159, 0.2); background: white; }
         .screen > svg { display: block; width: 100%; height: 100%; }
         .screen g[data-view] { cursor: pointer; }
         .screen g[data-view]:hover > rect { stroke: var(--accent); stroke-width: 1; }
-        .screen g.selected > rect { stroke: #FB8500; stroke-width: 3; }
+        .screen .selection { position: absolute; pointer-events: none; border: 2px solid #FFFFFF; outline: 2px solid #000000; box-shadow: 0 0 0 4px #FB8500; }
         .screen .handle { position: absolute; right: -9px; bottom: -9px; width: 18px; height: 18px; border-radius: 50%; background: var(--accent); border: 3px solid white; box-shadow: 0 0 0 1px var(--accent); cursor: nwse-resize; touch-action: none; }
         .screen.resizing { outline: 2px dashed var(--accent); }
         .caption { color: var(--muted); font-size: 12px; margin: 8px 0; }
-        .side { flex: 1; min-width: 280px; max-width: 520px; display: flex; flex-direction: column; gap: 16px; }
-        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; }
+        .side { flex: 0 1 400px; min-width: 260px; display: flex; flex-direction: column; gap: 16px; position: sticky; top: 8px; height: calc(100vh - 112px); min-height: 420px; }
+        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow: auto; flex: 0 1 auto; min-height: 0; max-height: 55%; }
+        .side .history { flex: 1 1 200px; min-height: 150px; display: flex; flex-direction: column; }
         .panel .kind { font-weight: 400; color: var(--muted); font-size: 12px; }
         .panel table.properties th { width: 40%; }
         .panel .frame b { font-weight: 600; }
         ol.versions, ol.view-history { list-style: none; margin: 0; padding: 0; }
-        ol.versions { max-height: 60vh; overflow: auto; border: 1px solid var(--border); border-radius: 8px; }
+        ol.versions { flex: 1 1 auto; min-height: 0; overflow: auto; border: 1px solid var(--border); border-radius: 8px; }
         ol.versions li a { display: block; padding: 6px 10px; color: #1F2328; border-bottom: 1px solid var(--soft); }
         ol.versions li.current a { background: #DDF4FF; box-shadow: inset 3px 0 0 var(--accent); }
         ol.versions .number, ol.view-history .number { display: inline-block; min-width: 2em; font-weight: 600; }
@@ -74,7 +78,16 @@ enum StudioStyle {
         table.conflicts td.account { max-width: 560px; }
         table.conflicts td.kind { white-space: nowrap; }
         .site { font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+        table.conflicts .changed { color: #9A6700; font-size: 12px; font-weight: 600; }
+        table.conflicts .confirm { max-width: 320px; padding: 8px 10px; border: 1px solid #D4A72C; border-radius: 6px; background: #FFF8C5; }
+        table.conflicts .confirm p { margin: 0 0 8px; }
+        table.conflicts .confirm button[data-action="keep"] { background: #CF222E; border-color: #A40E26; }
+        [hidden] { display: none !important; }
         .kept { color: #1A7F37; font-weight: 600; }
+        .deleted-mark { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; font-weight: 400; border: 1px solid #CF222E; color: #A40E26; background: #FFEBE9; }
+        table.documents tr.deleted .name { color: var(--muted); text-decoration: line-through; }
+        .stage.nothing { flex: 1; max-width: 560px; border: 1px dashed var(--border); border-radius: 8px; padding: 16px 20px; background: var(--soft); }
+        .error-page { max-width: 720px; border: 1px solid #FF8182; background: #FFEBE9; border-radius: 8px; padding: 12px 16px; }
         #notice { position: fixed; right: 20px; bottom: 20px; padding: 10px 16px; border-radius: 8px; background: #1F2328; color: white; max-width: 480px; }
         #notice[data-kind="error"] { background: #CF222E; }
 

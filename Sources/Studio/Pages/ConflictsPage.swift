@@ -12,26 +12,32 @@ enum ConflictsPage {
         _ = try store.head(of: document)
         let properties = try store.conflicts(of: document)
         let structural = try store.structuralConflicts(of: document).map { ($0, try store.losingVersion(of: $0, in: document)) }
-        var out = PageShell.tabs(document, active: "conflicts", conflicts: properties.count + structural.count)
+        let head = try workbench.find(document, revision: nil)
+        let detached = head.loaded?.detached ?? []
+        let open = properties.count { !ConflictActions.isKept($0, head: head.state) }
+            + structural.count { !ConflictActions.isRestored($0.0, head: head.state, detached: detached) }
+        var out = PageShell.tabs(document, active: "conflicts", conflicts: open)
         out += """
             <p class="explain">When two stores set the same property concurrently, the later write wins and the \
-            other is kept here; <b>Keep the other value</b> makes it win. When one store deletes a view while another \
+            other is kept here; <b>Keep the other value</b> makes it win (when the head's value changed since the merge, \
+            it shows both and asks first). When one store deletes a view while another \
             works on it or under it, the delete wins and the lost work is kept here; <b>Restore</b> brings the view back \
-            as it was in the version that lost (as <code>plumb restore</code>). Each makes a new version. \
+            as it was in the version that lost (as <code>plumb restore</code>). Each makes a new version, so \
+            <code>plumb revert \(escape(document))@\(head.record.number)</code> (the head now) or the history undoes it. \
+            Kept and restored conflicts stay listed but no longer count as open. \
             <b>Dismiss all</b> forgets the list (as <code>plumb conflicts \(escape(document)) --clear</code>) when the winners are right.</p>
 
             """
         guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
-        let head = try workbench.load(document, revision: nil)
-        if !properties.isEmpty { out += propertyTable(properties, head: head, document: document) }
-        if !structural.isEmpty { out += structureTable(structural, head: head, document: document) }
+        if !properties.isEmpty { out += propertyTable(properties, head: head.state, document: document) }
+        if !structural.isEmpty { out += structureTable(structural, head: head.state, detached: detached, document: document) }
         out += """
             <p><button type="button" class="secondary" data-action="clear">Dismiss all</button></p>
             """
         return out
     }
 
-    private static func propertyTable(_ conflicts: [Conflict], head: LoadedVersion, document: String) -> String {
+    private static func propertyTable(_ conflicts: [Conflict], head: DocumentState, document: String) -> String {
         var out = """
             <h2>Property values</h2>
             <table class="conflicts" data-conflicts="property">
@@ -41,23 +47,36 @@ enum ConflictsPage {
             """
         for conflict in conflicts {
             let property = Property(rawValue: conflict.property)
-            let now = property.flatMap { head.state.value(conflict.view, $0) }
+            let now = property.flatMap { head.value(conflict.view, $0) }
+            let changedSince = head.isAlive(conflict.view) && !ConflictActions.isKept(conflict, head: head) && now != conflict.winner.value
+            let keep = """
+                data-action="keep" data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))" \
+                data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)"
+                """
             let action: String
-            if !head.state.isAlive(conflict.view) {
+            if !head.isAlive(conflict.view) {
                 action = "<span class=\"muted\">view deleted</span>"
-            } else if property != nil && now == conflict.loser.value {
+            } else if ConflictActions.isKept(conflict, head: head) {
                 action = "<span class=\"kept\">kept</span>"
-            } else {
+            } else if changedSince {
+                // The head's value is newer work than the merge: the first button only asks.
+                let nowText = "<code>\(escape(now ?? "unset"))</code>", lost = "<code>\(escape(conflict.loser.value ?? "unset"))</code>"
                 action = """
-                    <button type="button" data-action="keep" data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))" \
-                    data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)">Keep the other value</button>
+                    <button type="button" data-ask>Keep the other value…</button>\
+                    <div class="confirm" role="alertdialog" hidden><p>\(escape(conflict.view)).\(escape(conflict.property)) changed since the merge: \
+                    the merge chose <code>\(escape(conflict.winner.value ?? "unset"))</code>, the head has \(nowText) now. \
+                    Keeping replaces \(nowText) with \(lost) in a new version (which <code>plumb revert</code> undoes).</p>\
+                    <button type="button" \(keep) data-replacing="\(escape(ConflictActions.token(now)))">Replace \(nowText) with \(lost)</button> \
+                    <button type="button" class="secondary" data-cancel>Cancel</button></div>
                     """
+            } else {
+                action = "<button type=\"button\" \(keep)>Keep the other value</button>"
             }
             out += """
                 <tr data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))">\
                 <td><a href="\(escape(Paths.link("/d/\(document)", [("view", conflict.view)])))"><code>\(escape(conflict.view))</code></a></td>\
                 <td><code>\(escape(conflict.property))</code></td><td>\(side(conflict.winner))</td><td>\(side(conflict.loser))</td>\
-                <td class="now"><code>\(escape(now ?? "unset"))</code></td><td>\(action)</td></tr>
+                <td class="now"><code>\(escape(now ?? "unset"))</code>\(changedSince ? "<br><span class=\"changed\">changed since the merge</span>" : "")</td><td>\(action)</td></tr>
 
                 """
         }
@@ -66,7 +85,7 @@ enum ConflictsPage {
 
     /// Structural conflicts, each in `plumb conflicts`' words, with the version that lost (a
     /// link showing the view there) and a restore button while the view is out of the document.
-    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: LoadedVersion, document: String) -> String {
+    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: DocumentState, detached: [String], document: String) -> String {
         var out = """
             <h2>Structure</h2>
             <table class="conflicts" data-conflicts="structure">
@@ -76,7 +95,7 @@ enum ConflictsPage {
             """
         for (conflict, version) in conflicts {
             let view = conflict.view
-            let back = head.state.isAlive(view) && !head.detached.contains(view)
+            let back = head.isAlive(view) && !detached.contains(view)
             let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: stamp, text: { "<code>\(escape($0))</code>" },
                                            stillOut: !back)
             let lostIn = version.map {

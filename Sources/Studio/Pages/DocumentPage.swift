@@ -1,6 +1,7 @@
 import LayoutEngine
 import Pictures
 import SpecStore
+import SpecSync
 
 /// `/d/DOC`: the picture of one version on one screen, the document's history, and the view
 /// that was clicked.
@@ -12,12 +13,19 @@ enum DocumentPage {
     static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> (main: String, data: [(String, String)]) {
         let screen = try ScreenChoice(query: query)
         let revision = query["rev"]
-        let version = try workbench.load(document, revision: revision)
+        let found = try workbench.find(document, revision: revision)
+        guard let version = found.loaded else {
+            return try nothingToDraw(workbench, document: document, record: found.record, state: found.state, screen: screen, pinned: revision.map { !$0.isEmpty } ?? false)
+        }
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
+        // A view kept in the address while stepping through versions that lack it.
+        let missing = selected == nil ? query["view"].map {
+            "<p class=\"hint\" data-missing=\"\(escape($0))\"><code>\(escape($0))</code> is not in \(escape(version.label)); it stays selected in the versions that have it (Esc forgets it).</p>"
+        } : nil
 
         let width = NumberText.decimal(screen.size.width), height = NumberText.decimal(screen.size.height)
         let pinned = revision.map { !$0.isEmpty } ?? false
@@ -29,6 +37,8 @@ enum DocumentPage {
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             <label>W <input name="w" type="number" min="1" max="100000" step="1" value="\(width)"></label>
             <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
+            <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
+            <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
             <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
             <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
             </form>
@@ -40,7 +50,7 @@ enum DocumentPage {
             </section>
             <aside class="side">
             <section id="panel" class="panel">
-            \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? ViewPanel.hint)
+            \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? missing ?? ViewPanel.hint)
             </section>
             <section class="history">
             <h2>History</h2>
@@ -55,5 +65,41 @@ enum DocumentPage {
         var data: [(String, String)] = [("rev", String(version.record.number)), ("pinned", pinned ? "1" : "0")]
         if let selected { data.append(("view", selected)) }
         return (out, data)
+    }
+
+    /// A version with no root view (a deleted document's head, as `plumb docs rm` leaves it):
+    /// the same page without a picture, saying why in words, with the history to step back
+    /// through and the command that brings the document back.
+    private static func nothingToDraw(_ workbench: Workbench, document: String, record: VersionRecord, state: DocumentState,
+                                      screen: ScreenChoice, pinned: Bool) throws -> (main: String, data: [(String, String)]) {
+        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let conflicts = try ConflictActions.count(workbench.store, document: document)
+        let drawable = try versions.first { earlier in
+            try earlier.number < record.number && workbench.find(document, revision: String(earlier.number)).loaded != nil
+        }
+        let deleted = state.aliveViews.isEmpty
+        var out = PageShell.tabs(document, active: "document", conflicts: conflicts, screen: screen)
+        out += "<div class=\"document\">\n<section class=\"stage nothing\" data-no-root>\n"
+        out += deleted
+            ? "<h2>\(escape(document)) is deleted in v\(record.number)</h2>\n<p>Every view of it is deleted in this version (<q>\(escape(record.message.split(separator: "\n").first.map(String.init) ?? ""))</q>, \(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)), so there is nothing to draw. Its history and tags stay.</p>\n"
+            : "<h2>v\(record.number) of \(escape(document)) has no root view</h2>\n<p>This version has views but no root to lay them out from, so there is nothing to draw.</p>\n"
+        if let drawable {
+            let link = Paths.link("/d/\(document)", [("rev", String(drawable.number))] + screen.query)
+            out += "<p><a class=\"button\" href=\"\(escape(link))\">See v\(drawable.number), the last version with a picture</a></p>\n"
+            if deleted { out += "<p>To bring it back: <code>plumb revert \(escape(document))@\(drawable.number)</code></p>\n" }
+        }
+        out += """
+            <p><a href="/">← All documents</a></p>
+            </section>
+            <aside class="side">
+            <section class="history">
+            <h2>History</h2>
+            <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
+            \(HistoryList.render(versions, current: record.number) { Paths.link("/d/\(document)", [("rev", String($0.number))] + screen.query) })
+            </section>
+            </aside>
+            </div>
+            """
+        return (out, [("rev", String(record.number)), ("pinned", pinned ? "1" : "0")])
     }
 }
