@@ -35,7 +35,14 @@ extension Store {
     static let versionColumns = "v.id, v.hash, v.number, v.kind, v.site, v.first_seq, v.last_seq, v.vector, v.message, v.author, v.time, v.base"
 
     func versionRecord(_ row: Row, document: String) throws -> VersionRecord {
-        VersionRecord(
+        // A commit's own changes are seqs first...last, a merge's none (first = last + 1): any
+        // other range is damage, refused before a count taken from it overflows.
+        let first = row.int64(5), last = row.int64(6)
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        guard first >= 1, !overflow, span >= -1, span < Int64(Int32.max) else {
+            throw StoreError.corrupt(path: path, detail: "version row \(row.int64(0)) has the seq range \(first)...\(last), which no version can have")
+        }
+        return VersionRecord(
             rowID: row.int64(0),
             id: VersionID(bytes: row.blob(1)),
             document: document,

@@ -36,4 +36,20 @@ import Testing
             }
         }
     }
+
+    /// A version row whose seq range no version can have (its count overflows, or it runs
+    /// backwards) is refused in words wherever versions are listed, instead of trapping when its
+    /// change count is taken.
+    @Test(arguments: [(Int64(-5), Int64.max), (Int64.min, Int64(3)), (Int64(10), Int64(2))])
+    func aVersionRowWithAnImpossibleSeqRangeIsRefusedInWords(first: Int64, last: Int64) throws {
+        let folder = TemporaryFolder()
+        let (store, _) = try StoreFixtures.labels(in: folder)
+        try store.database.run("UPDATE versions SET first_seq = ?, last_seq = ?", [.integer(first), .integer(last)])
+        do {
+            let versions = try store.log(of: "d")
+            Issue.record("listed: \(versions.map(\.changeCount))")
+        } catch let error as StoreError {
+            #expect("\(error)".contains("seq range"), "\(error)")
+        }
+    }
 }

@@ -73,7 +73,7 @@ struct PackedChangesTests {
         }
     }
 
-    /// A version row whose seq range no version can have is damage in words for the change
+    /// A version row whose seq range no version can have is damage in words for the version
     /// readers and for `plumb gc`, never a trap.
     @Test(arguments: [Int64(-5), 1_000_000_000_000, Int64.max])
     func aDamagedSeqRangeIsAnErrorInWords(lastSeq: Int64) throws {
@@ -82,11 +82,10 @@ struct PackedChangesTests {
         let first = try #require(try StoreFixtures.apply(StoreFixtures.login, to: store)).version
         try store.database.run("UPDATE versions SET last_seq = ? WHERE id = ?",
                                [.integer(lastSeq < 0 ? first.firstSeq + lastSeq : lastSeq), .integer(first.rowID)])
-        let damaged = try #require(try store.log(of: "login").first { $0.id == first.id })
+        #expect(throws: StoreError.self) { _ = try store.log(of: "login") }
         if lastSeq < 0 {
             #expect(throws: StoreError.self) { _ = try store.compact() }
         } else {
-            #expect(throws: StoreError.self) { _ = try store.changes(of: damaged) }
             _ = try? store.compact()  // the blob itself is sound: recompressing it is no trap either
         }
     }
