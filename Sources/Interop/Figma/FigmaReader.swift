@@ -110,7 +110,8 @@ public struct FigmaReader {
             if page.type == .canvas {
                 try addPage(try children(of: element, path: pagePath), path: pagePath, spans: spans, to: &file)
             } else {
-                // Deferred where a page's frames' would be: its children's children.
+                // Not a page but a top-level node: the parse deferred its children's children
+                // (where a page's frames' children are), read here with the rest of it.
                 var json = element
                 if case .array(let nodes)? = member(element, "children") {
                     var resolved: [JSONValue] = []
@@ -174,7 +175,6 @@ public struct FigmaReader {
         guard case .array(let elements) = children else { throw fail(path + ".children", "expected an array of nodes, got \(children.typeDescription)") }
         return elements
     }
-
 
     // MARK: Nodes
 
