@@ -10,10 +10,27 @@ public struct JSONParser {
     /// outermost value, one more for each array or object around it).
     public typealias KeyFilter = (_ key: String, _ depth: Int) -> Bool
 
+    /// The keys of the objects from the outermost value down to a member, arrays not counted
+    /// (`document.children[2].children` is `["document", "children", "children"]`); `nil`
+    /// stands for any key.
+    public typealias KeyPath = [String?]
+
     private let bytes: [UInt8]
-    private var position = 0
+    private var position: Int
+    /// Where the value being parsed ends: the end of the bytes, or of a span.
+    private let end: Int
     private let maxDepth: Int
     private let keeping: KeyFilter?
+    private let deferring: [KeyPath]
+    /// The keys down to the member being read, while within the longest of `deferring`;
+    /// `untracked` counts the members open below that.
+    private var keyPath: [String] = []
+    private var untracked = 0
+    private let trackedKeys: Int
+    /// The values deferred so far, each standing in the tree as the number of its span here.
+    private var spans: [JSONSpan] = []
+    /// While true, values are checked but not built (a member left out, a deferred value).
+    private var isSkipping = false
     /// The members and elements of the objects and arrays being read, innermost last: each is
     /// copied out at its end into an array of exactly its size (appending to its own array
     /// would leave up to half of it unused, which a large file's tree pays for many times over).
@@ -29,12 +46,36 @@ public struct JSONParser {
     public static func parse(
         _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, keeping: KeyFilter? = nil
     ) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, keeping: keeping)
+        try parse(bytes, maxDepth: maxDepth, keeping: keeping, deferring: []).value
+    }
+
+    /// Parses one JSON document, deferring the members at the key paths `deferring`: each is
+    /// checked as strictly as the rest but not built; it stands in the tree as
+    /// `.number(i)`, `spans[i]` being where it is, for `parse(_:span:)` to build when needed.
+    /// A reader of a large file holds its bytes and the tree without those values.
+    public static func parse(
+        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, keeping: KeyFilter? = nil, deferring: [KeyPath]
+    ) throws(JSONSyntaxError) -> (value: JSONValue, spans: [JSONSpan]) {
+        var parser = JSONParser(bytes: bytes, from: 0, to: bytes.count, maxDepth: maxDepth, keeping: keeping, deferring: deferring)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.position < bytes.count { throw parser.error("unexpected data after the JSON value") }
-        return value
+        return (value, parser.spans)
+    }
+
+    /// Parses a value a parse of `bytes` deferred, as it would have been parsed in place (the
+    /// same depth for `keeping` and `maxDepth`, errors at their line and column in `bytes`);
+    /// `deferring` is relative to the value (its own members are at `[key]`).
+    public static func parse(
+        _ bytes: [UInt8], span: JSONSpan, maxDepth: Int = defaultMaxDepth, keeping: KeyFilter? = nil, deferring: [KeyPath] = []
+    ) throws(JSONSyntaxError) -> (value: JSONValue, spans: [JSONSpan]) {
+        precondition(span.range.upperBound <= bytes.count, "a span of other bytes")
+        var parser = JSONParser(bytes: bytes, from: span.range.lowerBound, to: span.range.upperBound, maxDepth: maxDepth,
+                                keeping: keeping, deferring: deferring)
+        let value = try parser.parseValue(depth: span.depth)
+        if parser.position < span.range.upperBound { throw parser.error("unexpected data after the JSON value") }
+        return (value, parser.spans)
     }
 
     /// Parses one JSON document from text.
@@ -42,14 +83,18 @@ public struct JSONParser {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 
-    private init(bytes: [UInt8], maxDepth: Int, keeping: KeyFilter?) {
+    private init(bytes: [UInt8], from start: Int, to end: Int, maxDepth: Int, keeping: KeyFilter?, deferring: [KeyPath]) {
         self.bytes = bytes
+        self.position = start
+        self.end = end
         self.maxDepth = maxDepth
         self.keeping = keeping
+        self.deferring = deferring
+        self.trackedKeys = deferring.map(\.count).max() ?? 0
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+        guard position < end else { throw error("unexpected end of input, expected a value") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -69,7 +114,7 @@ public struct JSONParser {
         defer { openMembers.removeLast(openMembers.count - start) }
         var seen = Set<String>()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { position += 1; return .object([]) }
+        if peek(UInt8(ascii: "}")) { position += 1; return isSkipping ? .null : .object([]) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key") }
@@ -83,11 +128,19 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\"") }
             position += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if keeping?(key, depth) ?? true { openMembers.append(JSONMember(key, value)) }
+            if isSkipping {
+                _ = try parseValue(depth: depth)
+            } else if !(keeping?(key, depth) ?? true) {
+                try skipValue(depth: depth)
+            } else {
+                openMembers.append(JSONMember(key, try parseMember(key, depth: depth)))
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
-            if peek(UInt8(ascii: "}")) { position += 1; return .object(Array(openMembers[start...])) }
+            if peek(UInt8(ascii: "}")) {
+                position += 1
+                return isSkipping ? .null : .object(Array(openMembers[start...]))
+            }
             throw error("expected ',' or '}' in object")
         }
     }
@@ -98,23 +151,55 @@ public struct JSONParser {
         let start = openElements.count
         defer { openElements.removeLast(openElements.count - start) }
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { position += 1; return .array([]) }
+        if peek(UInt8(ascii: "]")) { position += 1; return isSkipping ? .null : .array([]) }
         while true {
             skipWhitespace()
             let element = try parseValue(depth: depth)
-            openElements.append(element)
+            if !isSkipping { openElements.append(element) }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
-            if peek(UInt8(ascii: "]")) { position += 1; return .array(Array(openElements[start...])) }
+            if peek(UInt8(ascii: "]")) {
+                position += 1
+                return isSkipping ? .null : .array(Array(openElements[start...]))
+            }
             throw error("expected ',' or ']' in array")
         }
+    }
+
+    /// A kept member's value: deferred (checked, its span recorded) when its key path is one
+    /// of `deferring`, else built.
+    private mutating func parseMember(_ key: String, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard untracked == 0, keyPath.count < trackedKeys else {
+            untracked += 1
+            defer { untracked -= 1 }
+            return try parseValue(depth: depth)
+        }
+        keyPath.append(key)
+        defer { keyPath.removeLast() }
+        guard deferring.contains(where: matches) else { return try parseValue(depth: depth) }
+        let start = position
+        try skipValue(depth: depth)
+        spans.append(JSONSpan(range: start..<position, depth: depth))
+        return .number(Double(spans.count - 1))
+    }
+
+    private func matches(_ pattern: KeyPath) -> Bool {
+        pattern.count == keyPath.count && zip(pattern, keyPath).allSatisfy { $0 == nil || $0 == $1 }
+    }
+
+    /// Checks a value as strictly as `parseValue` without building it.
+    private mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        let wasSkipping = isSkipping
+        isSkipping = true
+        defer { isSkipping = wasSkipping }
+        _ = try parseValue(depth: depth)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1  // opening quote
         let start = position
         // Fast path: no escapes.
-        while position < bytes.count {
+        while position < end {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let text = try decodeUTF8(bytes[start..<position], at: start)
@@ -126,7 +211,7 @@ public struct JSONParser {
             position += 1
         }
         var buffer = Array(bytes[start..<position])
-        while position < bytes.count {
+        while position < end {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -135,7 +220,7 @@ public struct JSONParser {
                 return text
             case UInt8(ascii: "\\"):
                 position += 1
-                guard position < bytes.count else { break }
+                guard position < end else { break }
                 let escape = bytes[position]
                 position += 1
                 switch escape {
@@ -164,7 +249,7 @@ public struct JSONParser {
     private mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JSONSyntaxError) {
         var scalar = try readHex4()
         if (0xD800...0xDBFF).contains(scalar) {
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+            guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
                 throw error("unpaired surrogate in \\u escape")
             }
             position += 2
@@ -179,7 +264,7 @@ public struct JSONParser {
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        guard position + 4 <= end else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]
@@ -206,26 +291,26 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = position
         if peek(UInt8(ascii: "-")) { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+        guard position < end, isDigit(bytes[position]) else { throw error("invalid number") }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw error("leading zero in number") }
+            if position < end, isDigit(bytes[position]) { throw error("leading zero in number") }
         } else {
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            while position < end, isDigit(bytes[position]) { position += 1 }
         }
         var isInteger = true
         if peek(UInt8(ascii: ".")) {
             isInteger = false
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected digits after '.'") }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            guard position < end, isDigit(bytes[position]) else { throw error("expected digits after '.'") }
+            while position < end, isDigit(bytes[position]) { position += 1 }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
             isInteger = false
             position += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected digits in exponent") }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            guard position < end, isDigit(bytes[position]) else { throw error("expected digits in exponent") }
+            while position < end, isDigit(bytes[position]) { position += 1 }
         }
         let slice = bytes[start..<position]
         if isInteger, slice.count <= 15 {
@@ -245,15 +330,15 @@ public struct JSONParser {
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
         let expected = Array(word.utf8)
-        let end = position + expected.count
-        guard end <= bytes.count, bytes[position..<end].elementsEqual(expected) else {
+        let wordEnd = position + expected.count
+        guard wordEnd <= end, bytes[position..<wordEnd].elementsEqual(expected) else {
             throw error("invalid literal, expected \(word)")
         }
-        position = end
+        position = wordEnd
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
+        while position < end {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
             default: return
@@ -261,7 +346,7 @@ public struct JSONParser {
         }
     }
 
-    private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+    private func peek(_ byte: UInt8) -> Bool { position < end && bytes[position] == byte }
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private func describe(_ byte: UInt8) -> String {
@@ -274,6 +359,19 @@ public struct JSONParser {
 
     private func tooDeep() -> JSONSyntaxError {
         JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position, bytes: bytes, isTooDeep: true)
+    }
+}
+
+/// Where a deferred value is in the parsed bytes, and its depth there.
+public struct JSONSpan: Sendable, Equatable {
+    /// The value's bytes, from its first byte to just after its last.
+    public let range: Range<Int>
+    /// The depth of the object holding the value (see `JSONParser.KeyFilter`).
+    public let depth: Int
+
+    public init(range: Range<Int>, depth: Int) {
+        self.range = range
+        self.depth = depth
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 import SeededRandom
 
-/// `plumb-bench figma-big [--mb N] [--plumb PATH] [--keep FOLDER]`: issue 39's figure for the
-/// memory of `plumb import figma`.
+/// `plumb-bench figma-big [--mb N] [--dense] [--plumb PATH] [--keep FOLDER]`: issue 39's figure
+/// for the memory of `plumb import figma`.
 ///
 /// Writes, from a fixed seed, a Figma REST file (`GET /v1/files/:key`, compact as the API sends
 /// it) of about N MB (default 188) and one a tenth its size, made the way the files in
@@ -12,11 +12,16 @@ import SeededRandom
 /// each, as a process, into a new store and prints its time and peak memory (`ru_maxrss`):
 /// the peak against the file's size (goal ≤ 4×) and the big import's time against ten times
 /// the small one's, measured in the same run (goal ≤ 2.5×).
+///
+/// `--dense` writes files made only of the keys the import reads (frames of small rectangles,
+/// each with a fill): the most nodes a megabyte can hold, so the figure shows whether the peak
+/// depends on how dense the file is. Its default size is 60 MB.
 enum FigmaBigBenchmark {
-    static let usage = "figma-big [--mb N] [--plumb PATH] [--keep FOLDER]"
+    static let usage = "figma-big [--mb N] [--dense] [--plumb PATH] [--keep FOLDER]"
 
     static func run(_ arguments: [String]) throws {
-        let megabytes = StoreBenchmark.value(of: "--mb", in: arguments).flatMap { Double($0) } ?? 188
+        let dense = arguments.contains("--dense")
+        let megabytes = StoreBenchmark.value(of: "--mb", in: arguments).flatMap { Double($0) } ?? (dense ? 60 : 188)
         let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
         let kept = StoreBenchmark.value(of: "--keep", in: arguments)
         let folder = kept.map { URL(fileURLWithPath: $0) }
@@ -26,8 +31,8 @@ enum FigmaBigBenchmark {
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-        let big = try write(path("big.json"), bytes: Int(megabytes * 1_000_000), seed: 39)
-        let small = try write(path("small.json"), bytes: Int(megabytes * 100_000), seed: 39)
+        let big = try write(path("big.json"), bytes: Int(megabytes * 1_000_000), seed: 39, dense: dense)
+        let small = try write(path("small.json"), bytes: Int(megabytes * 100_000), seed: 39, dense: dense)
         var results: [(file: FileFacts, run: ChildProcess.Result)] = []
         for (name, facts) in [("small", small), ("big", big)] {
             let store = path("store-\(name)")
@@ -36,7 +41,8 @@ enum FigmaBigBenchmark {
             let run = try ChildProcess.run(plumb, ["--store", store + "/.plumb/store.sqlite", "import", "figma", path("\(name).json")])
             results.append((facts, run))
         }
-        print("figma-big: plumb import figma of a generated Figma file (seed 39), each as a process into a new store")
+        let kind = dense ? "a dense generated Figma file (only keys the import reads)" : "a generated Figma file"
+        print("figma-big: plumb import figma of \(kind) (seed 39), each as a process into a new store")
         var table = FigureTable("file", "size", "frames", "nodes", "time", "peak RSS", "peak / size (goal ≤ 4×)")
         for (name, (facts, run)) in zip(["small (a tenth)", "big"], results) {
             let size = Double(facts.bytes) / 1_000_000
@@ -58,7 +64,7 @@ enum FigmaBigBenchmark {
     }
 
     /// Writes a file of about `bytes` bytes: frames are added until it reaches that size.
-    static func write(_ path: String, bytes target: Int, seed: UInt64) throws -> FileFacts {
+    static func write(_ path: String, bytes target: Int, seed: UInt64, dense: Bool = false) throws -> FileFacts {
         FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { throw BenchmarkError("cannot write \(path)") }
         defer { try? handle.close() }
@@ -84,7 +90,11 @@ enum FigmaBigBenchmark {
                 writer.openPage(page)
             }
             if frameInPage > 0 { writer.text += "," }
-            writer.screen(index: facts.frames, column: frameInPage)
+            if dense {
+                writer.denseScreen(index: facts.frames, column: frameInPage)
+            } else {
+                writer.screen(index: facts.frames, column: frameInPage)
+            }
             facts.frames += 1
             frameInPage += 1
             if writer.text.utf8.count > 1 << 20 { flush() }
@@ -167,6 +177,19 @@ struct FigmaFileWriter {
         text += body + #","children":[\#(header(x: x, y: y)),"#
         text += common(id(), "Content", "FRAME", x: x, y: y + 64, width: 375, height: top - y - 64, horizontal: "LEFT_RIGHT")
             + frameKeys("[]") + #","layoutMode":"VERTICAL","itemSpacing":12,"paddingLeft":16,"paddingRight":16,"paddingTop":0,"paddingBottom":0,"primaryAxisSizingMode":"AUTO","counterAxisSizingMode":"FIXED","children":[\#(content)]}]}"#
+    }
+
+    /// A frame of 100 small rectangles, each with a fill: only keys the import reads.
+    mutating func denseScreen(index: Int, column: Int) {
+        let x = Double(column % 40) * 500, y = Double(column / 40) * 1000
+        nodes += 1
+        text += #"{"id":"\#(id())","name":"Grid \#(index + 1)","type":"FRAME","absoluteBoundingBox":{"x":\#(x),"y":\#(y),"width":400,"height":400},"children":["#
+        text += (0..<100).map { cell in
+            nodes += 1
+            let left = x + Double(cell % 10) * 40, top = y + Double(cell / 10) * 40
+            return #"{"id":"\#(id())","name":"R\#(cell)","type":"RECTANGLE","absoluteBoundingBox":{"x":\#(left),"y":\#(top),"width":\#(number(8...40)),"height":\#(number(8...40))},"fills":[{"type":"SOLID","color":{"r":\#(channel()),"g":\#(channel()),"b":\#(channel()),"a":1}}]}"#
+        }.joined(separator: ",")
+        text += "]}"
     }
 
     private mutating func header(x: Double, y: Double) -> String {

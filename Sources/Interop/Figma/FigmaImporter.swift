@@ -33,11 +33,12 @@ public enum FigmaImporter {
     /// mapped by `Frames.map`: `plumb import figma` maps each inside the transaction that
     /// stores it, so that it never holds every frame's spec at once.
     ///
-    /// Memory: the bytes are let go once parsed, the parse keeps only the keys the reader reads,
-    /// and each frame's JSON and nodes are let go once the frame is mapped.
+    /// Memory: the bytes, the pages and the frames' own fields; each frame's subtree (only the
+    /// keys the reader reads) is parsed from the bytes when the frame is mapped and let go
+    /// with its nodes once it is mapped.
     public static func open(_ bytes: consuming [UInt8], file: String, frame selector: String? = nil) throws(InteropError) -> Frames {
-        let reader = FigmaReader(file: file)
-        let figma = try reader.read(try parse(bytes, file: file))
+        let reader = FigmaReader(file: file, bytes: bytes)
+        let figma = try reader.read()
         let fileName = figma.name
         var summary = ImportSummary()
         var frames = topLevelFrames(of: figma, summary: &summary)
@@ -69,8 +70,8 @@ public enum FigmaImporter {
             documents[index] = name
         }
 
-        /// Maps frame `index` into a spec (ids readable and unique), letting its JSON go: each
-        /// frame is mapped once.
+        /// Maps frame `index` into a spec (ids readable and unique), parsing its subtree from
+        /// the bytes and letting it go: each frame is mapped once.
         public mutating func map(_ index: Int) throws(InteropError) -> ImportedFrame {
             let top = pending[index]
             pending[index].json = .null
@@ -89,15 +90,6 @@ public enum FigmaImporter {
             frame.assignIDs()
             summary.add(frameSummary)
             return frame
-        }
-    }
-
-    /// The parsed response, keeping only what the reader reads; `bytes` is let go here.
-    private static func parse(_ bytes: consuming [UInt8], file: String) throws(InteropError) -> JSONValue {
-        do {
-            return try JSONParser.parse(bytes, keeping: FigmaReader.keeps)
-        } catch {
-            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
         }
     }
 

@@ -8,9 +8,13 @@ import LayoutSpec
 public struct FigmaReader {
     /// The file name, for messages.
     public let file: String
+    /// The response: held until every frame is mapped, each frame's subtree being parsed from
+    /// it when the frame is mapped.
+    let bytes: [UInt8]
 
-    public init(file: String) {
+    public init(file: String, bytes: [UInt8]) {
         self.file = file
+        self.bytes = bytes
     }
 
     /// The keys the reader reads, at any depth: `JSONParser.parse(_:keeping:)` leaves every
@@ -38,10 +42,20 @@ public struct FigmaReader {
         depth == 2 || keys.contains(key)
     }
 
-    /// The top-level nodes of a parsed response (parsed `keeping: FigmaReader.keeps`), each
-    /// read without its children, with its JSON: `subtree` reads the rest when the frame is
-    /// mapped, so that only one frame's nodes are held at a time.
-    public func read(_ json: JSONValue) throws(InteropError) -> FigmaFile {
+    /// Where the top-level frames' children are in a response: a file's frames on its pages,
+    /// and the nodes of a `/nodes` response (a requested page's or document's frames are
+    /// found by parsing its children further). The first parse checks them but does not build
+    /// them: `subtree` parses a frame's when the frame is mapped, so that however many nodes
+    /// the file packs into a megabyte, one frame's tree is held at a time.
+    static let deferred: [JSONParser.KeyPath] = [
+        ["document", "children", "children", "children"], ["nodes", nil, "document", "children"],
+    ]
+
+    /// Reads the response down to its top-level nodes, each read without its children: the
+    /// whole response is checked as JSON here (a syntax error anywhere is found before anything
+    /// is mapped), and `subtree` reads a node's children when the frame is mapped.
+    public func read() throws(InteropError) -> FigmaFile {
+        let (json, spans) = try parse(nil, deferring: Self.deferred)
         guard case .object = json else { throw fail("$", "expected a Figma API response (an object), got \(json.typeDescription)") }
         if let status = member(json, "status"), member(json, "err") != nil || member(json, "error") != nil {
             let message = (member(json, "err") ?? member(json, "message"))?.string ?? "no message"
@@ -53,7 +67,7 @@ public struct FigmaReader {
             guard root.type == .document else {
                 throw fail("$.document.type", "expected \"DOCUMENT\", got \"\(root.type.rawValue)\"")
             }
-            try addPages(of: document, path: "$.document", to: &file)
+            try addPages(try children(of: document, path: "$.document"), path: "$.document", spans: spans, to: &file)
             return file
         }
         if let nodes = member(json, "nodes") {
@@ -65,11 +79,16 @@ public struct FigmaReader {
                 }
                 guard let document = member(requested.value, "document") else { throw fail(path, "missing \"document\"") }
                 let found = try fields(document, path: path + ".document")
+                let span = deferredChildren(of: document, spans)
                 switch found.type {
-                case .document: try addPages(of: document, path: path + ".document", to: &file)
-                case .canvas: try addPage(document, path: path + ".document", to: &file)
+                case .document:
+                    let (pages, pageSpans) = try children(span, path: path + ".document", deferring: [["children", "children"]])
+                    try addPages(pages, path: path + ".document", spans: pageSpans, to: &file)
+                case .canvas:
+                    let (frames, frameSpans) = try children(span, path: path + ".document", deferring: [["children"]])
+                    try addPage(frames, path: path + ".document", spans: frameSpans, to: &file)
                 // A requested frame: a top-level frame of its own.
-                default: file.topLevel.append(FigmaTopLevel(node: found, json: document))
+                default: file.topLevel.append(FigmaTopLevel(node: found, json: document, children: span))
                 }
             }
             return file
@@ -77,33 +96,82 @@ public struct FigmaReader {
         throw fail("$", "not a Figma file response: expected \"document\" (GET /v1/files/:key) or \"nodes\" (GET /v1/files/:key/nodes)")
     }
 
-    /// Reads a top-level node's subtree.
+    /// Reads a top-level node's subtree, parsing its children from the response.
     public func subtree(_ top: FigmaTopLevel) throws(InteropError) -> FigmaNode {
-        try node(top.json, path: top.node.path)
+        guard let span = top.children else { return try node(top.json, path: top.node.path) }
+        return try node(Self.replacingChildren(of: top.json, with: try parse(span).value), path: top.node.path)
     }
 
     /// A document's pages: each page's top-level nodes (a child that is not a page counts as one).
-    private func addPages(of document: JSONValue, path: String, to file: inout FigmaFile) throws(InteropError) {
-        for (position, element) in try children(of: document, path: path).enumerated() {
+    private func addPages(_ pages: [JSONValue], path: String, spans: [JSONSpan], to file: inout FigmaFile) throws(InteropError) {
+        for (position, element) in pages.enumerated() {
             let pagePath = "\(path).children[\(position)]"
             let page = try fields(element, path: pagePath)
             if page.type == .canvas {
-                try addPage(element, path: pagePath, to: &file)
+                try addPage(try children(of: element, path: pagePath), path: pagePath, spans: spans, to: &file)
             } else {
-                file.topLevel.append(FigmaTopLevel(node: page, json: element))
+                // Not a page but a top-level node: the parse deferred its children's children
+                // (where a page's frames' children are), read here with the rest of it.
+                var json = element
+                if case .array(let nodes)? = member(element, "children") {
+                    var resolved: [JSONValue] = []
+                    for node in nodes {
+                        guard let span = deferredChildren(of: node, spans) else { resolved.append(node); continue }
+                        resolved.append(Self.replacingChildren(of: node, with: try parse(span).value))
+                    }
+                    json = Self.replacingChildren(of: element, with: .array(resolved))
+                }
+                file.topLevel.append(FigmaTopLevel(node: page, json: json, children: nil))
             }
         }
     }
 
-    private func addPage(_ page: JSONValue, path: String, to file: inout FigmaFile) throws(InteropError) {
-        for (position, element) in try children(of: page, path: path).enumerated() {
+    /// A page's top-level nodes, whose children the parse deferred.
+    private func addPage(_ nodes: [JSONValue], path: String, spans: [JSONSpan], to file: inout FigmaFile) throws(InteropError) {
+        for (position, element) in nodes.enumerated() {
             let nodePath = "\(path).children[\(position)]"
-            file.topLevel.append(FigmaTopLevel(node: try fields(element, path: nodePath), json: element))
+            let top = try fields(element, path: nodePath)
+            file.topLevel.append(FigmaTopLevel(node: top, json: element, children: deferredChildren(of: element, spans)))
         }
     }
 
+    /// The span of a node's `children` where the parse deferred them (it stands as its number).
+    private func deferredChildren(of node: JSONValue, _ spans: [JSONSpan]) -> JSONSpan? {
+        guard case .number(let index)? = member(node, "children") else { return nil }
+        return spans[Int(index)]
+    }
+
+    private static func replacingChildren(of node: JSONValue, with children: JSONValue) -> JSONValue {
+        guard case .object(let members) = node else { return node }
+        return .object(members.map { $0.key == "children" ? JSONMember("children", children) : $0 })
+    }
+
+    /// Parses the response (`span` nil) or a value in it, keeping only what the reader reads.
+    private func parse(_ span: JSONSpan?, deferring: [JSONParser.KeyPath] = []) throws(InteropError) -> (value: JSONValue, spans: [JSONSpan]) {
+        do {
+            guard let span else { return try JSONParser.parse(bytes, keeping: Self.keeps, deferring: deferring) }
+            return try JSONParser.parse(bytes, span: span, keeping: Self.keeps, deferring: deferring)
+        } catch {
+            throw InteropError(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON (\(error.message)); is the file complete?")
+        }
+    }
+
+    /// A node's deferred children, parsed (none where it has no `children`).
+    private func children(
+        _ span: JSONSpan?, path: String, deferring: [JSONParser.KeyPath]
+    ) throws(InteropError) -> (nodes: [JSONValue], spans: [JSONSpan]) {
+        guard let span else { return ([], []) }
+        let (children, spans) = try parse(span, deferring: deferring)
+        return (try elements(children, path: path), spans)
+    }
+
     private func children(of json: JSONValue, path: String) throws(InteropError) -> [JSONValue] {
-        guard let children = member(json, "children") else { return [] }
+        try elements(member(json, "children"), path: path)
+    }
+
+    /// The nodes of a `children` value (none where a node has no children).
+    private func elements(_ children: JSONValue?, path: String) throws(InteropError) -> [JSONValue] {
+        guard let children else { return [] }
         guard case .array(let elements) = children else { throw fail(path + ".children", "expected an array of nodes, got \(children.typeDescription)") }
         return elements
     }
@@ -393,9 +461,10 @@ public struct FigmaFile: Sendable {
     public var topLevel: [FigmaTopLevel]
 }
 
-/// A top-level node read without its children, and its JSON, whose subtree
-/// `FigmaReader.subtree` reads.
+/// A top-level node read without its children, its JSON, and where its children are in the
+/// response when the parse deferred them: `FigmaReader.subtree` reads its subtree.
 public struct FigmaTopLevel: Sendable {
     public var node: FigmaNode
     public var json: JSONValue
+    public var children: JSONSpan?
 }

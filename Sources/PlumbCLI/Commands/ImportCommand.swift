@@ -44,7 +44,8 @@ enum ImportCommand: Command {
         let bytes = try SpecFile.bytes(path, context: context, kind: figmaFile)
         var frames: FigmaImporter.Frames
         do {
-            // The bytes are handed over: the importer lets them go once they are parsed.
+            // The bytes are handed over (not copied): each frame's subtree is parsed from them
+            // when the frame is mapped.
             frames = try FigmaImporter.open(consume bytes, file: path == "-" ? "<stdin>" : path, frame: arguments.value("--frame"))
         } catch {
             throw CLIError.failure(error.description)
