@@ -9,11 +9,12 @@ extension Studio: StudioServing {
         configuration.port = settings.port
         do {
             return try Studio(configuration)
-        } catch StudioError.badHost(let host) {
-            throw .badHost(StudioError.badHost(host).description)
         } catch let error as StudioError {
-            if case .cannotListen = error { throw .cannotListen(error.description) }
-            throw .failed(error.description)
+            switch error {
+            case .badHost: throw .badHost(error.description)
+            case .cannotListen: throw .cannotListen(error.description)
+            default: throw .failed(error.description)
+            }
         } catch {
             throw .failed(String(describing: error))
         }
