@@ -31,7 +31,7 @@ public final class DocumentHead: PointReading {
         if let loaded { return loaded }
         var held = HeldHead(state: DocumentState(), tree: tree, known: VersionVector())
         if let documentID {
-            held = HeldHead(state: try store.headTable.state(document: documentID), tree: tree, known: try store.knownVector(documentID: documentID))
+            held = HeldHead(state: try store.headTable.state(document: documentID), tree: tree, known: try store.documentTable.known(of: documentID))
         }
         loaded = held
         return held

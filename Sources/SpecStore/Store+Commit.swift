@@ -65,7 +65,7 @@ extension Store {
                 throw StoreError.invalidEdit("\(name): \(problem). Nothing was written.")
             }
         }
-        let documentID = try existing ?? insertDocument(name)
+        let documentID = try existing ?? documentTable.insert(name: name)
         let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
         return CommitResult(version: version, createdDocument: existing == nil)
     }
@@ -84,7 +84,7 @@ extension Store {
         if light {
             // One view's edit: the head is read view by view, never loaded whole.
             let outcome = try LocalCommit.makeLight(
-                document: name, edits: edits, known: try knownVector(documentID: documentID), tree: head.tree, site: site,
+                document: name, edits: edits, known: try documentTable.known(of: documentID), tree: head.tree, site: site,
                 firstSeq: firstSeq, hlc: hlc, time: Int64(now), message: message, author: author,
                 parentOf: { try head.parent(of: $0) }, entryOf: { try head.rawParentEntry($0) })
             payload = outcome.payload
@@ -99,25 +99,17 @@ extension Store {
             wholeHead = outcome.state
             try conflictTable.record(outcome.structuralConflicts, document: documentID)
         }
-        let number = (try database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+        let number = try versionTable.nextNumber(document: documentID)
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
         try headTable.write(document: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
-        try database.run("UPDATE documents SET head = ?, known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                         [.integer(rowID), .blob(payload.version.vector.encoded), .blob(TreeSnapshot.encode(tree)),
-                          .integer(Int64(edits.count)), .integer(documentID)])
+        try documentTable.advance(documentID, known: payload.version.vector, tree: tree, changes: edits.count, head: rowID)
         try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headTable.state(document: documentID), tree) }
         let version = payload.version
         return VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
                              firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,
                              message: message, author: author, time: version.time, tags: [])
-    }
-
-    /// The union of a document's version vectors: what its head state folds.
-    func knownVector(documentID: Int64) throws -> VersionVector {
-        let blob = try database.scalar("SELECT known FROM documents WHERE id = ?", [.integer(documentID)])?.blob
-        return blob.flatMap(VersionVector.init(encoded:)) ?? VersionVector()
     }
 
     func storedClock() throws -> Timestamp {

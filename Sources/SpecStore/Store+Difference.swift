@@ -25,8 +25,7 @@ extension Store {
     func plainDifference(from old: VersionRecord, to new: VersionRecord) throws -> StateDifference? {
         guard old.document == new.document, old.vector.isIncluded(in: new.vector) else { return nil }
         let documentID = try requireDocument(new.document)
-        guard try database.scalar("SELECT head FROM documents WHERE id = ?", [.integer(documentID)])?.integer == new.rowID,
-              try knownVector(documentID: documentID) == new.vector,
+        guard try documentTable.head(of: documentID) == new.rowID, try documentTable.known(of: documentID) == new.vector,
               let keys = try plainKeys(documentID: documentID, from: old.vector, to: new.vector) else { return nil }
         guard !keys.isEmpty else { return StateDifference(plainChanges: []) }
         let views = Set(keys.map(\.view))

@@ -35,7 +35,7 @@ extension Store {
         var touchedSites = Set<Int64>()
         var rowIDs: [VersionID: Int64] = [:]
         for (index, payload) in outcome.applied.enumerated() {
-            let documentID = try documentIDs[payload.document] ?? documentID(payload.document) ?? insertDocument(payload.document)
+            let documentID = try documentIDs[payload.document] ?? documentID(payload.document) ?? documentTable.insert(name: payload.document)
             documentIDs[payload.document] = documentID
             let site = try sites.register(payload.site)
             let number = try nextNumber(documentID, &numbers)
@@ -56,37 +56,29 @@ extension Store {
             try headTable.write(document: documentID, keys: document.written, state: document.state)
             try conflictTable.record(document.propertyConflicts, document: documentID)
             try conflictTable.record(document.structuralConflicts, document: documentID)
-            try database.run("UPDATE documents SET known = ?, tree = ?, since_snapshot = since_snapshot + ? WHERE id = ?",
-                             [.blob(document.known.encoded), .blob(TreeSnapshot.encode(document.tree)), .integer(Int64(changes)), .integer(documentID)])
+            try documentTable.advance(documentID, known: document.known, tree: document.tree, changes: changes)
             let head: Int64
             switch document.head {
             case .existing(let id):
-                guard let row = try rowIDs[id] ?? database.scalar("SELECT id FROM versions WHERE hash = ?", [.blob(id.bytes)])?.integer else {
+                guard let row = try rowIDs[id] ?? versionTable.rowID(of: id) else {
                     throw StoreError.corrupt(path: path, detail: "version \(id.short) is missing")
                 }
                 head = row
             case .merge(let id):
-                let base = try database.scalar("SELECT v.vector FROM documents d JOIN versions v ON v.id = d.head WHERE d.id = ?",
-                                               [.integer(documentID)])?.blob.flatMap(VersionVector.init(encoded:)) ?? VersionVector()
-                head = try insertVersion(id: id, documentID: documentID, number: try nextNumber(documentID, &numbers), kind: .merge,
+                let base = try documentTable.head(of: documentID).map { try versionTable.vector(of: $0) } ?? VersionVector()
+                head = try versionTable.insert(id: id, document: documentID, number: try nextNumber(documentID, &numbers), kind: .merge,
                                          site: localSite, firstSeq: 1, lastSeq: 0, hlc: clock.tick(now: now), vector: document.known,
                                          base: base, message: "Merge", author: "plumb", time: Int64(now))
             }
-            try database.run("UPDATE documents SET head = ? WHERE id = ?", [.integer(head), .integer(documentID)])
+            try documentTable.setHead(head, of: documentID)
             try snapshotIfDue(documentID: documentID, versionRowID: head) { (document.state, document.tree) }
         }
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
     }
 
-    func insertDocument(_ name: String) throws -> Int64 {
-        try database.run("INSERT INTO documents (name) VALUES (?)", [.text(name)])
-        return database.lastInsertRowID
-    }
-
     /// The next local version number of a document.
     private func nextNumber(_ documentID: Int64, _ numbers: inout [Int64: Int64]) throws -> Int64 {
-        let number = try numbers[documentID]
-            ?? (database.scalar("SELECT max(number) FROM versions WHERE document = ?", [.integer(documentID)])?.integer ?? 0) + 1
+        let number = try numbers[documentID] ?? versionTable.nextNumber(document: documentID)
         numbers[documentID] = number + 1
         return number
     }
@@ -94,9 +86,8 @@ extension Store {
     /// Raises a site's contiguous knowledge over the versions now held.
     private func advanceContiguous(_ site: Int64) throws {
         var maxSeq = try database.scalar("SELECT max_seq FROM sites WHERE id = ?", [.integer(site)])?.integer ?? 0
-        try database.query("SELECT first_seq, last_seq FROM versions WHERE site = ? AND kind = 'commit' AND last_seq > ? ORDER BY first_seq",
-                           [.integer(site), .integer(maxSeq)]) { row in
-            if row.int64(0) == maxSeq + 1 { maxSeq = row.int64(1) }
+        for range in try versionTable.commitRanges(site: site, endingAbove: maxSeq) where range.first == maxSeq + 1 {
+            maxSeq = range.last
         }
         try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(maxSeq), .integer(site)])
     }

@@ -29,19 +29,14 @@ extension Store {
             guard prefix.utf8.count >= 7, prefix.utf8.count <= 64, Hex.decode(prefix.utf8.count % 2 == 0 ? prefix : prefix + "0") != nil else {
                 throw fail("no such version (a revision is a number, a tag, head, head~N or an id prefix of 7+ hex digits)")
             }
-            var matches: [Int64] = []
-            try database.query("SELECT id, hash FROM versions WHERE document = ?", [.integer(documentID)]) { row in
-                if Hex.encode(row.blob(1)).hasPrefix(prefix) { matches.append(row.int64(0)) }
-            }
+            let matches = try versionTable.rowIDs(document: documentID, idPrefix: prefix)
             guard matches.count == 1 else { throw fail(matches.isEmpty ? "no such version" : "ambiguous id prefix") }
             return try version(rowID: matches[0], document: document)
         }
     }
 
     private func version(documentID: Int64, document: String, number: Int) throws -> VersionRecord? {
-        guard let rowID = try database.scalar("SELECT id FROM versions WHERE document = ? AND number = ?",
-                                              [.integer(documentID), .integer(Int64(number))])?.integer else { return nil }
-        return try version(rowID: rowID, document: document)
+        try versionTable.rowID(document: documentID, number: number).map { try version(rowID: $0, document: document) }
     }
 
     /// Versions of a document, newest first; with `view`, only those whose own changes touched it.
@@ -49,19 +44,13 @@ extension Store {
         try database.readTransaction {
             let documentID = try requireDocument(document)
             var records: [VersionRecord] = []
-            let limitClause = limit.map { " LIMIT \($0)" } ?? ""
             if let view {
-                try database.query("""
-                    SELECT \(Store.versionColumns), c.changes FROM versions v JOIN version_changes c ON c.version = v.id
-                    WHERE v.document = ? ORDER BY v.number DESC
-                    """, [.integer(documentID)]) { row in
-                    guard limit.map({ records.count < $0 }) ?? true else { return }
-                    let record = try versionRecord(row, document: document)
-                    if try touches(view, blob: row.blob(12), version: record) { records.append(record) }
+                try versionTable.forEachCommitWithChanges(document: documentID, named: document) { record, blob in
+                    if try touches(view, blob: blob, version: record) { records.append(record) }
+                    return limit.map { records.count < $0 } ?? true
                 }
             } else {
-                try database.query("SELECT \(Store.versionColumns) FROM versions v WHERE v.document = ? ORDER BY v.number DESC\(limitClause)",
-                                   [.integer(documentID)]) { row in records.append(try versionRecord(row, document: document)) }
+                records = try versionTable.records(document: documentID, named: document, limit: limit)
             }
             let tagsByVersion = try tagTable.namesByVersion(document: documentID)
             for index in records.indices { records[index].tags = tagsByVersion[records[index].rowID] ?? [] }
@@ -79,9 +68,8 @@ extension Store {
     /// The changes a version made itself, in seq order.
     public func changes(of version: VersionRecord) throws -> [Change] {
         guard version.kind == .commit, version.changeCount > 0 else { return [] }
-        let hlc = try database.scalar("SELECT hlc FROM versions WHERE id = ?", [.integer(version.rowID)])?.integer ?? 0
         return try changeTable.changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
-                           last: version.lastSeq, hlc: Timestamp(rawValue: UInt64(bitPattern: hlc)))
+                                       last: version.lastSeq, hlc: try versionTable.hlc(of: version.rowID))
     }
 
     /// Names a version. Tag names follow the id rules; a tag that exists is not moved.

@@ -15,7 +15,7 @@ extension Store {
     public func state(of version: VersionRecord) throws -> DocumentState {
         try database.readTransaction {
             let documentID = try requireDocument(version.document)
-            let head = try database.scalar("SELECT head FROM documents WHERE id = ?", [.integer(documentID)])?.integer
+            let head = try documentTable.head(of: documentID)
             var state: DocumentState
             let tree: TreeResolution
             if head == version.rowID {
@@ -48,8 +48,7 @@ extension Store {
 
     /// The head's kept tree replay.
     func headTree(documentID: Int64) throws -> TreeResolution {
-        let blob = try database.scalar("SELECT tree FROM documents WHERE id = ?", [.integer(documentID)])?.blob ?? []
-        guard let tree = TreeSnapshot.decode(blob) else {
+        guard let tree = TreeSnapshot.decode(try documentTable.tree(of: documentID)) else {
             throw StoreError.corrupt(path: path, detail: "the tree of document \(documentID) cannot be read")
         }
         return tree
@@ -85,11 +84,7 @@ extension Store {
     /// a new one: as many as half the last one's entries, and at least
     /// `minimumSnapshotInterval`.
     func snapshotDue(documentID: Int64, adding: Int64 = 0) throws -> Bool {
-        var size: Int64 = 0, since: Int64 = 0
-        try database.query("SELECT snapshot_size, since_snapshot FROM documents WHERE id = ?", [.integer(documentID)]) { row in
-            size = row.int64(0)
-            since = row.int64(1)
-        }
+        let (size, since) = try documentTable.snapshotCounts(of: documentID)
         return since + adding >= max(Store.minimumSnapshotInterval, size / 2)
     }
 
@@ -99,7 +94,6 @@ extension Store {
         guard try snapshotDue(documentID: documentID) else { return }
         let (raw, tree) = try state()
         try snapshotTable.write(version: versionRowID, document: documentID, state: raw, tree: tree)
-        try database.run("UPDATE documents SET snapshot_size = ?, since_snapshot = 0 WHERE id = ?",
-                         [.integer(Int64(raw.count)), .integer(documentID)])
+        try documentTable.snapshotTaken(of: documentID, size: raw.count)
     }
 }

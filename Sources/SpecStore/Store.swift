@@ -24,6 +24,8 @@ public final class Store {
     let sites: SiteTable
     // The parts that own the other tables (Tables/), each its table's one reader and writer;
     // `Store`'s methods hold the transactions and say what went wrong in the store's words.
+    let documentTable: DocumentTable
+    let versionTable: VersionTable
     let tagTable: TagTable
     let remoteTable: RemoteTable
     let conflictTable: ConflictTable
@@ -120,11 +122,13 @@ public final class Store {
             try database.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
             (site, localSite) = try access == .write ? Store.ensureSite(database) : Store.readSite(database, path: path)
             sites = try SiteTable(database: database)
+            documentTable = DocumentTable(database: database)
+            versionTable = VersionTable(database: database, sites: sites, path: path)
             tagTable = TagTable(database: database)
             remoteTable = RemoteTable(database: database)
             conflictTable = ConflictTable(database: database, sites: sites, path: path)
             snapshotTable = SnapshotTable(database: database, changeLog: changeLog, sites: sites, path: path)
-            headTable = HeadTable(database: database, changeLog: changeLog, sites: sites, path: path)
+            headTable = HeadTable(database: database, changeLog: changeLog, sites: sites, documents: documentTable, path: path)
             changeTable = ChangeTable(database: database, changeLog: changeLog, sites: sites, path: path)
         } catch let error as SQLiteError {
             throw Store.storeError(error, path: path)

@@ -16,22 +16,17 @@ final class StoreHoldings: MergeHoldings {
     func clock() throws -> Timestamp { try store.storedClock() }
 
     func holds(_ id: VersionID) throws -> Bool {
-        try database.scalar("SELECT 1 FROM versions WHERE hash = ?", [.blob(id.bytes)]) != nil
+        try store.versionTable.rowID(of: id) != nil
     }
 
     func heldSeq(site: SiteID, in range: ClosedRange<Int64>) throws -> Int64? {
         guard let number = try store.sites.number(of: site) else { return nil }
-        // Every commit version holds each seq of its range.
-        return try database.scalar("""
-            SELECT min(max(first_seq, ?)) FROM versions
-            WHERE site = ? AND kind = 'commit' AND first_seq <= ? AND last_seq >= ? AND last_seq >= first_seq
-            """, [.integer(range.lowerBound), .integer(number), .integer(range.upperBound), .integer(range.lowerBound)])?.integer
+        return try store.versionTable.leastHeldSeq(site: number, in: range)
     }
 
     func holdsCommit(document: String, site: SiteID, lastSeq: Int64) throws -> Bool {
         guard let documentID = try store.documentID(document), let number = try store.sites.number(of: site) else { return false }
-        return try database.scalar("SELECT 1 FROM versions WHERE site = ? AND last_seq = ? AND document = ? AND kind = 'commit'",
-                                   [.integer(number), .integer(lastSeq), .integer(documentID)]) != nil
+        return try store.versionTable.holdsCommit(document: documentID, site: number, lastSeq: lastSeq)
     }
 
     func waiting() throws -> (payloads: [VersionPayload], unreadable: Int) {
@@ -48,7 +43,7 @@ final class StoreHoldings: MergeHoldings {
         var held: HeldHead?
         if let documentID = try store.documentID(document) {
             held = HeldHead(state: try store.headTable.state(document: documentID), tree: try store.headTree(documentID: documentID),
-                            known: try store.knownVector(documentID: documentID))
+                            known: try store.documentTable.known(of: documentID))
         }
         heads[document] = held
         return held
@@ -62,25 +57,14 @@ final class StoreHoldings: MergeHoldings {
     func seenVector(site: SiteID, seq: Int64) throws -> VersionVector? {
         guard let number = try store.sites.number(of: site) else { return nil }
         if let cached = vectorCache[number], cached.first <= seq, seq <= cached.last { return cached.vector }
-        var found: (Int64, Int64, VersionVector)?
-        try database.query("""
-            SELECT first_seq, last_seq, vector FROM versions WHERE site = ? AND kind = 'commit' AND first_seq <= ?
-            ORDER BY first_seq DESC LIMIT 1
-            """, [.integer(number), .integer(seq)]) { row in
-            if row.int64(1) >= seq, let vector = VersionVector(encoded: row.blob(2)) { found = (row.int64(0), row.int64(1), vector) }
-        }
-        guard let found else { return nil }
-        vectorCache[number] = found
-        return found.2
+        guard let found = try store.versionTable.commit(site: number, containing: seq), let vector = found.vector else { return nil }
+        vectorCache[number] = (found.first, found.last, vector)
+        return vector
     }
 
     func version(of document: String, vector: VersionVector) throws -> VersionID? {
         guard let documentID = try store.documentID(document) else { return nil }
-        var match: VersionID?
         // Knowledge only grows, so a version with everything known is among the latest.
-        try database.query("SELECT hash, vector FROM versions WHERE document = ? ORDER BY number DESC LIMIT 64", [.integer(documentID)]) { row in
-            if match == nil, VersionVector(encoded: row.blob(1)) == vector { match = VersionID(checking: row.blob(0)) }
-        }
-        return match
+        return try store.versionTable.version(document: documentID, vector: vector, amongNewest: 64)
     }
 }

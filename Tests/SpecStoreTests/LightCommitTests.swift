@@ -39,7 +39,7 @@ import Testing
                 guard try LocalCommit.isLight(edits, existing: { try head.value($0, .alive) != nil || head.value($0, .kind) != nil }) else { return edits }
                 light += 1
                 let site = store.site, hlc = Timestamp(rawValue: (1 << 62) + UInt64(round)), time = Int64(round)
-                let quick = try LocalCommit.makeLight(document: "d", edits: edits, known: try store.knownVector(documentID: documentID), tree: head.tree,
+                let quick = try LocalCommit.makeLight(document: "d", edits: edits, known: try store.documentTable.known(of: documentID), tree: head.tree,
                                                       site: site, firstSeq: 1_000 + Int64(round) * 10, hlc: hlc, time: time, message: "m", author: "a",
                                                       parentOf: { try head.parent(of: $0) }, entryOf: { try head.rawParentEntry($0) })
                 let whole = try LocalCommit.make(document: "d", edits: edits, held: try head.load(), site: site, firstSeq: 1_000 + Int64(round) * 10,

@@ -190,7 +190,7 @@ struct PackedChangesTests {
             let unique = edits.reversed().filter { seen.insert(PropertyKey(view: $0.view, property: $0.property)).inserted }
             _ = try store.commit(document: "d", message: "round \(round)", author: "test") { _ in unique }
             var folded = DocumentState()
-            _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
+            _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.documentTable.known(of: documentID), into: &folded)
             #expect(try store.headTable.state(document: documentID) == folded, "seed \(seed) round \(round)")
             var stored = 0, chunkViews = Set<String>()
             try store.database.query("SELECT data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
@@ -233,7 +233,7 @@ struct PackedChangesTests {
             }
         }
         var folded = DocumentState()
-        _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.knownVector(documentID: documentID), into: &folded)
+        _ = try store.replay(documentID: documentID, from: VersionVector(), to: try store.documentTable.known(of: documentID), into: &folded)
         #expect(try store.headTable.state(document: documentID) == folded)
         #expect(try store.hasView("a0", in: "big") && store.hasView("m9999", in: "big") && !store.hasView("m9998", in: "big"))
         #expect(try store.viewIDs(of: "big").count == 1_304)
@@ -265,7 +265,7 @@ struct PackedChangesTests {
         #expect(report.versions == 2)
         let documentID = try #require(try a.documentID("big"))
         var folded = DocumentState()
-        _ = try a.replay(documentID: documentID, from: VersionVector(), to: try a.knownVector(documentID: documentID), into: &folded)
+        _ = try a.replay(documentID: documentID, from: VersionVector(), to: try a.documentTable.known(of: documentID), into: &folded)
         #expect(try a.headTable.state(document: documentID) == folded)
         #expect(try b.headTable.state(document: try #require(try b.documentID("big"))) == folded)
         // Each chunk holds the views from its first id to the next chunk's, at most the maximum.

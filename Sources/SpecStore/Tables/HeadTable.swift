@@ -9,6 +9,8 @@ struct HeadTable {
     let database: Database
     let changeLog: ChangeLog
     let sites: SiteTable
+    /// For the size of the last snapshot: about what a whole read holds.
+    let documents: DocumentTable
     /// The store's path, for damage said in words.
     let path: String
 
@@ -52,7 +54,7 @@ struct HeadTable {
     /// The head state of a document: every property's winning change (last-writer-wins, before
     /// the tree replay), every chunk decoded in turn.
     func state(document documentID: Int64) throws -> DocumentState {
-        let size = try database.scalar("SELECT snapshot_size FROM documents WHERE id = ?", [.integer(documentID)])?.integer ?? 0
+        let size = try documents.snapshotCounts(of: documentID).size
         var state = DocumentState(capacity: Int(min(size / 8, 1 << 20)))
         try database.query("SELECT id, data FROM head_chunks WHERE document = ?", [.integer(documentID)]) { row in
             guard let bytes = changeLog.unpackChunk(row.blob(1)), try HeadChunk.decode(bytes, site: sites.site(numbered:), into: &state) else {
