@@ -106,6 +106,39 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Lines lower than the font's own: the glyphs stand out above and below the line, as Plumb
+    /// draws them, and the page does not cut them off. The text span's box, which clips it (for
+    /// ellipses and clamped lines), holds the font's whole line, centred on the label.
+    @Test func shortLinesAreNotCutOff() throws {
+        let chromium = try #require(Chromium.find(), "headless Chromium is needed: Tools/install-deps.sh installs it")
+        let spec = try SpecCodec.decode(Array(#"""
+            {"plumb": 1, "name": "short", "root": {"id": "root", "kind": "stack", "padding": 20, "children": [
+              {"id": "heading", "kind": "label", "text": "Tight heading gyp", "font": {"size": 30}, "lineHeight": 18, "horizontalAlignment": "left"},
+              {"id": "clamped", "kind": "label", "width": 120, "horizontalAlignment": "left", "numberOfLines": 2, "lineHeight": "80%",
+               "font": {"size": 20}, "text": "Several words that wrap over more lines than two"},
+              {"id": "plain", "kind": "label", "text": "Own line height"}
+            ]}}
+            """#.utf8), file: "short.json")
+        let measurer = try FontTextMeasurer()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-short-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let html = HTMLExporter(spec: spec, measurer: measurer).render()
+        let rects = try chromium.layOut([Chromium.Page(html: html, width: 400, height: 300)], scratch: scratch)[0]
+        for (id, size) in [("heading", 30.0), ("clamped", 20.0)] {
+            let label = try #require(rects[id]), text = try #require(rects[id + " text"])
+            let natural = measurer.lineMetrics(of: Font(size: size))
+            #expect(text.height >= label.height + (natural.ascent + natural.descent) - (spec.views.first { $0.id == id }!.resolvedLineHeight ?? 0) - 0.5,
+                    "\(id): the clip \(text) cuts the glyphs of \(label)")
+            #expect(abs((text.y + text.height / 2) - (label.y + label.height / 2)) < 1, "\(id): \(text) is not centred on \(label)")
+        }
+        // At the font's own line height nothing changes: the span is the label's line.
+        let plain = try #require(rects["plain"]), plainText = try #require(rects["plain text"])
+        #expect(abs(plainText.height - plain.height) < 0.5)
+        // Plumb's frames hold too.
+        let result = try Self.compare([BrowserComparison.Case(name: "short", spec: spec)])
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// A grid with its own size along a stack shares it among its star tracks (a 2 × `*` grid
     /// 100 tall: rows of 50), and without one sizes them to their content; across the stack
     /// likewise.

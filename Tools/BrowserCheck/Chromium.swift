@@ -42,7 +42,7 @@ public struct Chromium {
     }
 
     /// The rects of every `data-id` element of each page, by id, in CSS pixels relative to the
-    /// page's window.
+    /// page's window; a label's or button's text span (whose box is its clip) as "ID text".
     public func layOut(_ pages: [Page], scratch: URL) throws -> [[String: Rect]] {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let host = scratch.appendingPathComponent("host-\(UUID().uuidString.prefix(8)).html")
@@ -92,6 +92,11 @@ public struct Chromium {
                 for (const element of frame.contentDocument.querySelectorAll('[data-id]')) {
                   const r = element.getBoundingClientRect();
                   rects[element.dataset.id] = [r.x, r.y, r.width, r.height];
+                  const text = element.querySelector(':scope > .t');
+                  if (text) {
+                    const t = text.getBoundingClientRect();
+                    rects[element.dataset.id + ' text'] = [t.x, t.y, t.width, t.height];
+                  }
                 }
                 out.push(rects);
               }

@@ -259,7 +259,17 @@ public struct HTMLExporter {
         style.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font)))
         style.add("font-size", CSSDeclarations.px(font.size))
         if font.weight != .regular { style.add("font-weight", "\(font.weight.numericWeight)") }
-        style.add("line-height", CSSDeclarations.px(view.resolvedLineHeight ?? measurer.lineMetrics(of: font).lineHeight))
+        let natural = measurer.lineMetrics(of: font)
+        let lineHeight = view.resolvedLineHeight ?? natural.lineHeight
+        style.add("line-height", CSSDeclarations.px(lineHeight))
+        // Lines lower than the font's own let the glyphs stand out above and below them, as
+        // Plumb draws them: the span's clip (for ellipses and clamped lines) is pushed out by as
+        // much, and the span keeps its place.
+        let overhang = ((max(natural.lineHeight, natural.ascent + natural.descent) - lineHeight) / 2).rounded(.up)
+        if overhang > 0 {
+            style.add("padding-block", CSSDeclarations.px(overhang))
+            style.add("margin-block", CSSDeclarations.px(-overhang))
+        }
         let letterSpacing = view.resolvedLetterSpacing
         if letterSpacing != 0 { style.add("letter-spacing", CSSDeclarations.px(letterSpacing)) }
         switch view.textDecoration {
