@@ -31,24 +31,37 @@ public enum Materializer {
     }
 
     /// The views of a projection in tree order, each made when asked for: a writer of the spec
-    /// text holds one view at a time, not the whole spec.
+    /// text holds one view at a time, not the whole spec. It keeps the projection's lists, not
+    /// the state it was made of, so a caller that lets the state go holds only these.
     public struct Views: TreeOrderedViews, Sendable {
         public let name: String
-        let projection: Projection
+        public let parents: [Int]
+        private let order: [String]
+        private let kinds: [ViewKind]
+        private let shown: [(property: Property, value: String)]
+        private let shownStart: [Int]
 
-        public var parents: [Int] { projection.parentPositions }
-        public func id(at index: Int) -> String { projection.order[index] }
+        init(name: String, projection: Projection) {
+            self.name = name
+            parents = projection.parentPositions
+            order = projection.order
+            kinds = projection.kinds
+            shown = projection.shown
+            shownStart = projection.shownStart
+        }
+
+        public func id(at index: Int) -> String { order[index] }
         public func view(at index: Int) -> View {
-            Materializer.view(projection.order[index], kind: projection.kinds[index],
-                              properties: projection.shownProperties(at: index).lazy.map { ($0.property, $0.value) })
+            Materializer.view(order[index], kind: kinds[index],
+                              properties: Projection.shownProperties(at: index, shown: shown, start: shownStart).lazy.map { ($0.property, $0.value) })
         }
 
         /// Every view made, as a spec.
         public func makeSpec() -> Spec {
             var views: [View] = []
-            views.reserveCapacity(projection.count)
-            for position in projection.order.indices { views.append(view(at: position)) }
-            return Spec(name: name, views: views, parents: projection.parentPositions)
+            views.reserveCapacity(order.count)
+            for position in order.indices { views.append(view(at: position)) }
+            return Spec(name: name, views: views, parents: parents)
         }
     }
 

@@ -31,8 +31,8 @@ public struct Projection: Sendable {
     /// kind) are `shown[shownStart[p] ..< shownStart[p + 1]]`: copied out of the state in tree
     /// order, so a writer of every view reads them in the order they lie in memory (a state
     /// read from the store holds its views in id order).
-    private let shownStart: [Int]
-    private let shown: [(property: Property, value: String)]
+    let shownStart: [Int]
+    let shown: [(property: Property, value: String)]
 
     /// Projects an effective state. O(views · log siblings); one hash of each parent's id, the
     /// tree built in arrays of the state's places.
@@ -136,7 +136,12 @@ public struct Projection: Sendable {
     /// The properties the view at `position` in `order` may show, with their values: those
     /// set, not structure, and applying to its kind (`Materializer` checks the values).
     func shownProperties(at position: Int) -> ArraySlice<(property: Property, value: String)> {
-        shown[shownStart[position] ..< shownStart[position + 1]]
+        Projection.shownProperties(at: position, shown: shown, start: shownStart)
+    }
+
+    static func shownProperties(at position: Int, shown: [(property: Property, value: String)], start: [Int])
+        -> ArraySlice<(property: Property, value: String)> {
+        shown[start[position] ..< start[position + 1]]
     }
 
     private static func mayShow(_ pair: ViewState.Element, kind: ViewKind) -> Bool {

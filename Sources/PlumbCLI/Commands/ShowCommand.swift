@@ -40,26 +40,30 @@ enum ShowCommand: Command {
 
 /// Reads a stored version as a spec: the one projection every command sees.
 enum SpecReader {
-    /// A stored version as a spec (a `Spec`, or views made one at a time), with the document it
-    /// was read from.
+    /// A stored version as a spec (a `Spec`, or views made one at a time), with its detached
+    /// views. The document state it was read from is not kept: a big document's state and its
+    /// views are never held at once.
     struct Read<Views: TreeOrderedViews> {
         var spec: Views
-        var document: ResolvedDocument
         /// Alive views not in the document (detached), sorted.
-        var detached: [String] { document.projection.detached }
+        var detached: [String]
+        /// Why each detached view is out, in words.
+        var detachedReasons: [String]
     }
 
     /// A stored version as a `Spec`: every view built (to lay out, compare, edit).
     static func spec(of version: VersionRecord, store: Store) throws -> Read<Spec> {
         let read = try views(of: version, store: store)
-        return Read(spec: read.spec.makeSpec(), document: read.document)
+        return Read(spec: read.spec.makeSpec(), detached: read.detached, detachedReasons: read.detachedReasons)
     }
 
     /// A stored version's views, each made when asked for (to write the spec text).
     static func views(of version: VersionRecord, store: Store) throws -> Read<Materializer.Views> {
         let document = try store.resolved(version)
         do {
-            return Read(spec: try Materializer.views(named: version.document, projection: document.projection), document: document)
+            let views = try Materializer.views(named: version.document, projection: document.projection)
+            let detached = document.projection.detached
+            return Read(spec: views, detached: detached, detachedReasons: detached.map { document.absenceDescription(of: $0) })
         } catch {
             let name = "\(version.document)@\(version.number)"
             if document.state.aliveViews.isEmpty && version.number > 1 {
@@ -71,8 +75,8 @@ enum SpecReader {
 
     /// One warning (stderr) per detached view, saying why and what to do.
     static func warnDetached(_ read: Read<some TreeOrderedViews>, version: VersionRecord, console: Console) {
-        for id in read.detached {
-            console.warn("\(version.document)@\(version.number): \(read.document.absenceDescription(of: id)); it is kept but not laid out (see `plumb conflicts \(version.document)`; `plumb restore \(version.document) \(id)` or `plumb mv` brings it back, `plumb rm` clears it)")
+        for (id, reason) in zip(read.detached, read.detachedReasons) {
+            console.warn("\(version.document)@\(version.number): \(reason); it is kept but not laid out (see `plumb conflicts \(version.document)`; `plumb restore \(version.document) \(id)` or `plumb mv` brings it back, `plumb rm` clears it)")
         }
     }
 }

@@ -45,10 +45,7 @@ enum SpecSource {
     static func load(_ version: VersionRecord, store: Store, context: Context, warnDetached: Bool = true) throws -> LoadedSpec {
         let result = try SpecReader.spec(of: version, store: store)
         if warnDetached { SpecReader.warnDetached(result, version: version, console: context.console) }
-        let loaded = LoadedSpec(spec: result.spec, document: version.document, version: version, detached: result.detached,
-                                detachedReasons: result.detached.map { result.document.absenceDescription(of: $0) })
-        // `result` (the whole document state) is freed here, so that laying out, comparing and
-        // writing reuse its memory: the spec is all the callers need.
-        return loaded
+        return LoadedSpec(spec: result.spec, document: version.document, version: version, detached: result.detached,
+                          detachedReasons: result.detachedReasons)
     }
 }
