@@ -47,9 +47,9 @@ package enum TreeSnapshot {
 
     package static func decode(_ bytes: [UInt8]) -> TreeResolution? {
         var reader = BinaryReader(bytes: bytes)
-        guard reader.take(4) == magic[...], let flag = reader.take(1) else { return nil }
+        guard reader.take(4) == magic[...], let flag = reader.take(1)?.first, flag <= 1 else { return nil }
         var lastMove: Stamp?
-        if flag.first == 1 {
+        if flag == 1 {
             guard let raw = reader.take(16), let site = SiteID(bytes: raw), let seq = reader.varint(), seq <= UInt64(Int64.max),
                   let hlc = reader.varint() else { return nil }
             lastMove = Stamp(hlc: Timestamp(rawValue: hlc), site: site, seq: Int64(seq))
@@ -64,9 +64,10 @@ package enum TreeSnapshot {
         var overrides: [String: DocumentState.Entry] = [:]
         for _ in 0..<count {
             guard let view = reader.string(), let siteIndex = reader.count(atMost: sites.count - 1),
-                  let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(), let present = reader.take(1) else { return nil }
+                  let seq = reader.varint(), seq <= UInt64(Int64.max), let hlc = reader.varint(),
+                  let present = reader.take(1)?.first, present <= 1 else { return nil }
             var value: String?
-            if present.first == 1 {
+            if present == 1 {
                 guard let text = reader.string() else { return nil }
                 value = text
             }

@@ -74,4 +74,19 @@ import Testing
         #expect(log.unpackSnapshot(snapshot, site: site) == state)
         #expect(TreeSnapshot.decode(treeBlob) == tree)
     }
+
+    /// A flag byte is 0 or 1: any other value is damage, not read as "none".
+    @Test func aTreeFlagOtherThanZeroOrOneIsRefused() throws {
+        let stamp = Stamp(hlc: Timestamp(rawValue: 5_000), site: Self.site, seq: 99)
+        // No last move and an override to no value: both flags 0, the override's the last byte.
+        let tree = TreeResolution(overrides: ["v3": DocumentState.Entry(value: nil, stamp: stamp)], lastMove: nil)
+        let blob = TreeSnapshot.encode(tree)
+        #expect(TreeSnapshot.decode(blob) == tree)
+        var lastMove = blob
+        lastMove[4] = 2
+        #expect(TreeSnapshot.decode(lastMove) == nil)
+        var present = blob
+        present[present.count - 1] = 7
+        #expect(TreeSnapshot.decode(present) == nil)
+    }
 }
