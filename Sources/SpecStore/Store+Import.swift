@@ -67,8 +67,8 @@ extension Store {
             case .merge(let id):
                 let base = try documentTable.head(of: documentID).map { try versionTable.vector(of: $0) } ?? VersionVector()
                 head = try versionTable.insert(id: id, document: documentID, number: try nextNumber(documentID, &numbers), kind: .merge,
-                                         site: localSite, firstSeq: 1, lastSeq: 0, hlc: clock.tick(now: now), vector: document.known,
-                                         base: base, message: "Merge", author: "plumb", time: Int64(now))
+                                               site: localSite, firstSeq: 1, lastSeq: 0, hlc: clock.tick(now: now), vector: document.known,
+                                               base: base, message: "Merge", author: "plumb", time: Int64(now))
             }
             try documentTable.setHead(head, of: documentID)
             try snapshotIfDue(documentID: documentID, versionRowID: head) { (document.state, document.tree) }
