@@ -40,6 +40,7 @@ import Testing
         (["remote", "set-url", "origin", "--read-url", "postgresql://x@y/z", "--no-read-url"], "exclude each other"),
         (["remote", "set-url", "origin", "mysql://x@y/z"], "expected a postgresql:// URL"),
         (["remote", "frobnicate"], "expected add, set-url, list or remove"),
+        (["remote", "list", "--read-url", "postgresql://x@y/z"], "go with add and set-url"),
     ])
     func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) {
         let plumb = PlumbRunner()

@@ -22,7 +22,11 @@ enum RemoteCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         let store = try context.store()
-        switch arguments.positionals.first {
+        let subcommand = arguments.positionals.first
+        if subcommand != "add" && subcommand != "set-url" && (arguments.has("--no-read-url") || arguments.value("--read-url") != nil) {
+            throw CLIError.usage("--read-url and --no-read-url go with add and set-url", command: spec)
+        }
+        switch subcommand {
         case "add":
             try arguments.expect(3...3, spec)
             let name = arguments.positionals[1], url = arguments.positionals[2]
