@@ -36,6 +36,10 @@ auth_file = $dir/users.txt
 pool_mode = transaction
 max_client_conn = 500
 default_pool_size = 20
+; Server connections in all, whatever the number of users (each user has a pool of its own):
+; below the server's max_connections, so that many roles at once wait here for a connection
+; rather than being refused by the server (idle ones of other pools are closed to make room).
+max_db_connections = 60
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
 INI

@@ -149,6 +149,8 @@ public final class Hub: HubAccess {
         } catch let error as PostgresError {
             if error.isPermissionDenied { throw HubError.refused(error.message.trimmed) }
             if error.code.isEmpty { throw HubError.connection(error.message) }
+            // read_only_sql_transaction: a hot standby refusing a write.
+            if error.code == "25006" { throw HubError.readOnlyServer(error.message) }
             throw HubError.server(error)
         }
     }

@@ -11,6 +11,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
     case malformed(String)
     /// A pushed version's id or place is taken on the hub by other content.
     case idTaken(pushed: String, held: String)
+    /// The server is a standby (read-only, in recovery): pushes need the primary.
+    case readOnlyServer(String)
     case server(PostgresError)
 
     public var description: String {
@@ -27,6 +29,8 @@ public enum HubError: Error, CustomStringConvertible, Sendable {
         case .malformed(let detail): "the hub sent inconsistent versions (\(detail)); nothing was applied"
         case .idTaken(let pushed, let held):
             "the hub holds other content where this push puts version \(pushed): the hub's version \(held). Nothing was pushed; ask the hub's owner to look at that row (a version id names its content, so one of the two was written by hand)"
+        case .readOnlyServer(let message):
+            "the hub's server is read-only (\(message.trimmed)): a standby serves pulls only; push, `hub init` and `hub grant` on the primary (point the remote's URL at it with `plumb remote set-url NAME URL`; --read-url is for pulls). Nothing was changed."
         case .server(let error): "hub error: \(error)"
         }
     }

@@ -10,9 +10,11 @@ import SpecSync
 /// once (issue 11), each as its own PostgreSQL role; then everyone syncs until quiet and the
 /// run checks that all stores hold every version and agree on every head. Prints throughput and
 /// p50/p99 push and pull latency beside the latency of a bare connect + `SELECT 1` measured by
-/// the same clients in the same run. Exits 1 on any error, lost version or disagreement.
+/// the same clients in the same run. Exits 1 on any error, lost version or disagreement. With
+/// `--pooler`, every client connects through a PgBouncer in transaction pooling mode
+/// (Tools/pgbouncer-test.sh) in front of the server, as teams run a busy hub.
 enum HubLoadBenchmark {
-    static let usage = "hub-load [--clients 50] [--documents 20] [--seconds 120] [--views 40] [URL]"
+    static let usage = "hub-load [--clients 50] [--documents 20] [--seconds 120] [--views 40] [--pooler] [URL]"
 
     static func run(_ arguments: [String]) throws {
         let clients = Int(StoreBenchmark.value(of: "--clients", in: arguments) ?? "") ?? 50
@@ -24,7 +26,9 @@ enum HubLoadBenchmark {
         let folder = postgres.folder, server = postgres.url
         let database = "plumb_load_\(getpid())"
         let roles = (0..<clients).map { "plumb_load_\(getpid())_\($0)" }
+        let poolerDirectory = arguments.contains("--pooler") ? folder.appendingPathComponent("pgbouncer").path : nil
         defer {
+            if let poolerDirectory { _ = try? HubBenchmark.shell("Tools/pgbouncer-test.sh stop '\(poolerDirectory)'") }
             if let admin = try? PostgresConnection(url: server) {
                 _ = try? admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'")
                 _ = try? admin.execute("DROP DATABASE IF EXISTS \(database)")
@@ -36,7 +40,15 @@ enum HubLoadBenchmark {
         try admin.execute("CREATE DATABASE \(database)")
         let url = withDatabase(server, database)
         try Hub.initialize(url: url)
-        print("hub load (seed 7): \(clients) client processes, \(documents) documents of \(views) views, \(Int(seconds)) s, on \(url)")
+        // Where clients connect: the server, or the pooler in front of it.
+        var clientURL = url
+        if let poolerDirectory {
+            let serverPort = URLComponents(string: url)?.port ?? 5432
+            let pooled = try HubBenchmark.shell("Tools/pgbouncer-test.sh start '\(poolerDirectory)' 55997 \(serverPort) \(roles.joined(separator: " "))")
+            clientURL = withDatabase(pooled.trimmingCharacters(in: .whitespacesAndNewlines), database)
+        }
+        print("hub load (seed 7): \(clients) client processes, \(documents) documents of \(views) views, \(Int(seconds)) s, on \(clientURL)"
+              + (poolerDirectory == nil ? "" : " (PgBouncer, transaction pooling, in front of \(url))"))
 
         // The documents, pushed by the owner; each client a store of its own and a role of its own.
         let seedStore = try Store.create(at: folder.appendingPathComponent("seed.sqlite").path)
@@ -59,7 +71,7 @@ enum HubLoadBenchmark {
             for (index, path) in stores.enumerated() {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: bench)
-                process.arguments = ["hub-load-worker", path, withUser(url, roles[index]), String(seconds), String(index + 1),
+                process.arguments = ["hub-load-worker", path, withUser(clientURL, roles[index]), String(seconds), String(index + 1),
                                      path + ".out", String(views)]
                 process.standardOutput = FileHandle.nullDevice
                 try process.run()
@@ -76,12 +88,12 @@ enum HubLoadBenchmark {
             for _ in 0..<2 {
                 for (index, path) in stores.enumerated() {
                     let store = try Store.open(at: path)
-                    let hub = try Hub(url: withUser(url, roles[index]))
+                    let hub = try Hub(url: withUser(clientURL, roles[index]))
                     _ = try hub.pull(into: store)
                     _ = try hub.push(from: store)
                 }
             }
-            for (index, path) in stores.enumerated() { _ = try Hub(url: withUser(url, roles[index])).pull(into: try Store.open(at: path)) }
+            for (index, path) in stores.enumerated() { _ = try Hub(url: withUser(clientURL, roles[index])).pull(into: try Store.open(at: path)) }
         }
         var distinct = 0
         for spec in specs {

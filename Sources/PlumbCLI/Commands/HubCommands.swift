@@ -3,44 +3,90 @@ import Replication
 import SpecStore
 import SpecSync
 
-/// `plumb remote add NAME URL | list | remove NAME`: the hubs this store syncs with.
+/// `plumb remote add NAME URL [--read-url URL] | set-url NAME … | list [-v] | remove NAME`: the
+/// hubs this store syncs with, each with an optional second URL that pulls read from.
 enum RemoteCommand: Command {
     static let spec = CommandSpec(
-        name: "remote", usage: "add NAME URL | list | remove NAME [--json]",
+        name: "remote",
+        usage: "add NAME URL [--read-url URL] | set-url NAME [URL] [--read-url URL | --no-read-url] | list [-v] | remove NAME [--json]",
         summary: "name the PostgreSQL hubs this store pushes to and pulls from",
         details: """
-            URL is a postgresql:// URL; its parameters (sslmode, …) pass through to libpq. Plumb
-            never stores a password: use libpq's PGPASSFILE (~/.pgpass), a service file, or the
+            URL is a postgresql:// URL; its parameters (sslmode, target_session_attrs, …) pass
+            through to libpq. Pushes go to URL; pulls read from --read-url when it is set (a hot
+            standby of the hub), else from URL too. set-url changes either (after a failover, say).
+            `plumb remote` alone lists the remotes; -v shows where pulls and pushes go. Plumb never
+            stores a password: use libpq's PGPASSFILE (~/.pgpass), a service file, or the
             environment (PGPASSWORD).
             """,
-        flags: ["--json"])
+        flags: ["--json", "--verbose", "--no-read-url"], options: ["--read-url"], aliases: ["-v": "--verbose"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         let store = try context.store()
-        switch arguments.positionals.first {
+        let subcommand = arguments.positionals.first
+        if subcommand != "add" && subcommand != "set-url" && (arguments.has("--no-read-url") || arguments.value("--read-url") != nil) {
+            throw CLIError.usage("--read-url and --no-read-url go with add and set-url", command: spec)
+        }
+        switch subcommand {
         case "add":
             try arguments.expect(3...3, spec)
             let name = arguments.positionals[1], url = arguments.positionals[2]
             guard Identifier.isValid(name) else { throw CLIError.usage("\"\(name)\" is not a remote name (\(Identifier.rule))", command: spec) }
             try RemoteURL.check(url, spec: spec)
-            try store.addRemote(Remote(name: name, url: url))
+            if arguments.has("--no-read-url") { throw CLIError.usage("--no-read-url goes with set-url", command: spec) }
+            let readURL = try readURLArgument(arguments)
+            try store.addRemote(Remote(name: name, url: url, readURL: readURL))
             context.console.message("added remote \(name)")
-        case "list":
-            try arguments.expect(1...1, spec)
-            let remotes = try store.remotes()
-            if arguments.has("--json") {
-                context.console.print(JSONWriter.pretty(.array(remotes.map {
-                    .object([JSONMember("name", .string($0.name)), JSONMember("url", .string($0.url))])
-                })))
-            } else {
-                for remote in remotes { context.console.print("\(remote.name)\t\(remote.url)") }
+        case "set-url":
+            try arguments.expect(2...3, spec)
+            let name = arguments.positionals[1]
+            guard let remote = try store.remote(named: name) else {
+                throw CLIError.failure("no remote named \"\(name)\"" + Suggestion.hint(for: name, in: try store.remotes().map(\.name)))
             }
+            let url = arguments.positionals.count == 3 ? arguments.positionals[2] : remote.url
+            try RemoteURL.check(url, spec: spec)
+            if arguments.has("--no-read-url") && arguments.value("--read-url") != nil {
+                throw CLIError.usage("--read-url and --no-read-url exclude each other", command: spec)
+            }
+            guard arguments.positionals.count == 3 || arguments.has("--no-read-url") || arguments.value("--read-url") != nil else {
+                throw CLIError.usage("name a new URL, --read-url URL or --no-read-url", command: spec)
+            }
+            let readURL = arguments.has("--no-read-url") ? nil : try readURLArgument(arguments) ?? remote.readURL
+            try store.updateRemote(Remote(name: name, url: url, readURL: readURL))
+            context.console.message("updated remote \(name)")
+        case "list", nil:
+            try arguments.expect(0...1, spec)
+            list(try store.remotes(), verbose: arguments.has("--verbose"), json: arguments.has("--json"), context: context)
         case "remove":
             try arguments.expect(2...2, spec)
             try store.removeRemote(named: arguments.positionals[1])
             context.console.message("removed remote \(arguments.positionals[1])")
         default:
-            throw CLIError.usage("expected add, list or remove", command: spec)
+            throw CLIError.usage("expected add, set-url, list or remove", command: spec)
+        }
+    }
+
+    /// `--read-url`, checked as URL is.
+    private static func readURLArgument(_ arguments: ParsedArguments) throws(CLIError) -> String? {
+        guard let readURL = arguments.value("--read-url") else { return nil }
+        try RemoteURL.check(readURL, spec: spec)
+        return readURL
+    }
+
+    /// `name<TAB>url` per remote; verbose, as `git remote -v` does, one line for where pulls
+    /// read and one for where pushes go.
+    private static func list(_ remotes: [Remote], verbose: Bool, json: Bool, context: Context) {
+        if json {
+            context.console.print(JSONWriter.pretty(.array(remotes.map {
+                .object([JSONMember("name", .string($0.name)), JSONMember("url", .string($0.url)),
+                         JSONMember("readURL", $0.readURL.map(JSONValue.string) ?? .null)])
+            })))
+        } else if verbose {
+            for remote in remotes {
+                context.console.print("\(remote.name)\t\(remote.pullURL) (pull)")
+                context.console.print("\(remote.name)\t\(remote.url) (push)")
+            }
+        } else {
+            for remote in remotes { context.console.print("\(remote.name)\t\(remote.url)") }
         }
     }
 }
@@ -104,7 +150,7 @@ enum PullCommand: Command {
         let store = try context.store()
         let remote = try RemoteURL.resolve(arguments.positionals.first, store: store, spec: spec)
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
-        let hub = try context.hub(remote.url)
+        let hub = try context.hub(remote.pullURL)
         let progress = ProgressLine.start("pull", context: context)
         defer { progress?.finish() }
         progress?.phase("fetching from \(remote.name)")

@@ -74,12 +74,14 @@ func realPath(_ path: String) -> String {
 extension SyncCommand {
     /// `plumb sync REMOTE`: pull, then push.
     static func syncWithHub(_ remote: Remote, local: Store, skew: UInt64, arguments: ParsedArguments, context: Context) throws {
-        let hub = try context.hub(remote.url)
+        // Pulls read from the remote's read URL when it has one (a standby), pushes go to its URL.
+        let reader = try context.hub(remote.pullURL)
         let progress = ProgressLine.start("sync", context: context)
         defer { progress?.finish() }
-        let pulled = try hub.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
+        let pulled = try reader.pull(into: local, maxClockSkew: skew) { TransferReporting.progress(progress)?("pulling", $0, $1) }
         progress?.phase("pushing")
-        let pushed = try hub.push(from: local, allSites: false)
+        let writer = remote.readURL == nil ? reader : try context.hub(remote.url)
+        let pushed = try writer.push(from: local, allSites: false)
         progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.object([

@@ -27,11 +27,13 @@ public struct CommandSpec: Sendable {
     public var usageLine: String { "usage: plumb \(name) \(usage)" }
 
     /// Words that pick a subcommand (`bundle create`, `docs rm`): the first word of each
-    /// `|`-separated form of the usage when it is a plain lowercase word.
+    /// `|`-separated form of the usage when it is a plain lowercase word
+    /// (hyphens allowed inside: `set-url`).
     public var subcommands: [String] {
         usage.components(separatedBy: " | ").compactMap { form in
             let word = form.split(separator: " ").first.map(String.init) ?? ""
-            return !word.isEmpty && word.allSatisfy({ $0 >= "a" && $0 <= "z" }) ? word : nil
+            let isWord = word.first.map { $0 >= "a" && $0 <= "z" } == true && word.allSatisfy { ($0 >= "a" && $0 <= "z") || $0 == "-" }
+            return isWord ? word : nil
         }
     }
 
