@@ -29,18 +29,6 @@ public struct FigmaAutoLayout: Hashable, Sendable {
     public var gridRowGap = 0.0, gridColumnGap = 0.0
     public var gridRows: [FigmaGridTrack] = []
     public var gridColumns: [FigmaGridTrack] = []
-
-    /// `strokesIncludedInLayout`: the frame's border takes space, as CSS's `box-sizing:
-    /// border-box`, so its children sit inside it. The padding then holds the distance from the
-    /// frame's edge to its children. `sides` are the stroke's weights (top, right, bottom,
-    /// left); only a visible stroke drawn inside the frame's box counts.
-    mutating func includeStroke(_ sides: [Double], of node: FigmaNode) {
-        guard node.strokes.contains(where: \.visible), (node.strokeAlign ?? "INSIDE") == "INSIDE" else { return }
-        paddingTop += sides[0]
-        paddingRight += sides[1]
-        paddingBottom += sides[2]
-        paddingLeft += sides[3]
-    }
 }
 
 /// One track of a grid auto layout: `FIXED` (a size in points), `FLEX` (a share) or `HUG`.
@@ -64,6 +52,4 @@ public struct FigmaChildLayout: Hashable, Sendable {
     public var gridRow: Int?, gridColumn: Int?
     public var gridRowSpan = 1, gridColumnSpan = 1
     public var gridHorizontalAlign: String?, gridVerticalAlign: String?
-    /// Auto layout frames and their children: the least and most the node grows or shrinks to.
-    public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
 }

@@ -53,7 +53,6 @@ struct FigmaMapper {
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
-        limit(&view, node: node, placement: placement)
         style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
         let index = try append(
@@ -138,8 +137,8 @@ struct FigmaMapper {
             view.columnSpan = columnSpan > 1 ? columnSpan : nil
             dock(&view, node: node, box: box, in: content)
             summary.approximated("absolutely positioned child of auto layout (docked over the grid)")
-        case .flow(let parentLayout, let track, let content):
-            flow(&view, node: node, box: box, parentLayout: parentLayout, track: track, content: content)
+        case .flow(let parentLayout, let track):
+            flow(&view, node: node, box: box, parentLayout: parentLayout, track: track)
         case .cell(let parentLayout, let row, let column, let rowSpan, let columnSpan):
             view.row = row > 0 ? row : nil
             view.column = column > 0 ? column : nil
@@ -182,8 +181,7 @@ struct FigmaMapper {
     }
 
     /// A child flowing in an auto layout (a stack, or a grid track along the axis).
-    private mutating func flow(_ view: inout View, node: FigmaNode, box: FigmaRect, parentLayout: FigmaAutoLayout, track: Int?,
-                               content: FigmaRect) {
+    private mutating func flow(_ view: inout View, node: FigmaNode, box: FigmaRect, parentLayout: FigmaAutoLayout, track: Int?) {
         let vertical = parentLayout.mode == .vertical
         if let track, track > 0 {
             if vertical { view.row = track } else { view.column = track }
@@ -195,21 +193,8 @@ struct FigmaMapper {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
             if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
-            // Figma centres a child wider than the content box across, whatever the alignment.
-            if across == .fixed && (vertical ? box.width : box.height) > (vertical ? content.width : content.height) + 0.001 {
-                alignment = .center
-            }
         }
-        var acrossLength = across == .fixed ? round3(vertical ? box.width : box.height) : nil
-        // Filling across up to a maximum, Figma aligns what is left by the parent's alignment;
-        // Plumb centres a filling view held back by its maximum, so elsewhere it keeps its size.
-        let maximum = vertical ? node.child.maxWidth : node.child.maxHeight
-        if across == .fill, let maximum, maximum < (vertical ? content.width : content.height) - 0.001,
-           parentLayout.counterAxisAlignItems == "MIN" || parentLayout.counterAxisAlignItems == "MAX" {
-            alignment = parentLayout.counterAxisAlignItems == "MAX" ? .end : .start
-            acrossLength = round3(maximum)
-            summary.approximated("filling child held back by its maximum (kept at its maximum)")
-        }
+        let acrossLength = across == .fixed ? round3(vertical ? box.width : box.height) : nil
         let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
@@ -219,23 +204,6 @@ struct FigmaMapper {
             view.verticalAlignment = alignment.vertical
             view.height = acrossLength
             view.width = alongLength
-        }
-    }
-
-    /// The minimum and maximum sizes of an auto layout frame or child, on the axes where it
-    /// hugs its content or fills its parent (on a fixed axis they change nothing).
-    private func limit(_ view: inout View, node: FigmaNode, placement: Placement) {
-        let parent: FigmaAutoLayout? = switch placement {
-        case .flow(let layout, _, _), .cell(let layout, _, _, _, _): layout
-        default: nil
-        }
-        if Sizing.of(node, horizontal: true, parent: parent) != .fixed {
-            view.minWidth = node.child.minWidth.flatMap(nonZero).map(round3)
-            view.maxWidth = node.child.maxWidth.map(round3)
-        }
-        if Sizing.of(node, horizontal: false, parent: parent) != .fixed {
-            view.minHeight = node.child.minHeight.flatMap(nonZero).map(round3)
-            view.maxHeight = node.child.maxHeight.map(round3)
         }
     }
 

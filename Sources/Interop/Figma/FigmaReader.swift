@@ -33,8 +33,7 @@ public struct FigmaReader {
         "relativeTransform", "characters", "style", "fontFamily", "fontSize", "fontWeight", "italic",
         "textAlignHorizontal", "textAlignVertical", "textAutoResize", "textCase", "textTruncation", "maxLines",
         "letterSpacing", "lineHeightPx", "lineHeightUnit", "lineHeightPercent", "lineHeightPercentFontSize",
-        "textDecoration", "characterStyleOverrides", "strokesIncludedInLayout", "minWidth", "maxWidth", "minHeight",
-        "maxHeight",
+        "textDecoration", "characterStyleOverrides",
     ]
 
     /// The members a parse for the reader keeps: its `keys`, and every member of an object
@@ -238,16 +237,11 @@ public struct FigmaReader {
         node.strokes = try paints(json, "strokes", path)
         node.strokeWeight = try number(json, "strokeWeight", path, in: 0...Double.greatestFiniteMagnitude)
         node.strokeAlign = try string(json, "strokeAlign", path)
-        var sides = Array(repeating: node.strokeWeight ?? 1, count: 4)
         if let weights = member(json, "individualStrokeWeights") {
-            sides = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
-                try number(weights, edge, path + ".individualStrokeWeights", in: 0...Double.greatestFiniteMagnitude) ?? 0
+            let values = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
+                try number(weights, edge, path + ".individualStrokeWeights") ?? 0
             }
-            node.hasUnevenStrokes = Set(sides).count > 1
-        }
-        if var layout = node.autoLayout, try bool(json, "strokesIncludedInLayout", path) == true {
-            layout.includeStroke(sides, of: node)
-            node.autoLayout = layout
+            node.hasUnevenStrokes = Set(values).count > 1
         }
         node.cornerRadius = try number(json, "cornerRadius", path, in: 0...Double.greatestFiniteMagnitude)
         node.cornerRadii = try numbers(json, "rectangleCornerRadii", path)
@@ -300,11 +294,6 @@ public struct FigmaReader {
         child.gridColumnSpan = max(1, try count(json, "gridColumnSpan", path) ?? 1)
         child.gridHorizontalAlign = try string(json, "gridChildHorizontalAlign", path)
         child.gridVerticalAlign = try string(json, "gridChildVerticalAlign", path)
-        let size = 0...Double.greatestFiniteMagnitude
-        child.minWidth = try number(json, "minWidth", path, in: size)
-        child.maxWidth = try number(json, "maxWidth", path, in: size)
-        child.minHeight = try number(json, "minHeight", path, in: size)
-        child.maxHeight = try number(json, "maxHeight", path, in: size)
         return child
     }
 

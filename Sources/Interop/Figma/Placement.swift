@@ -14,9 +14,8 @@ enum Placement {
     /// An absolutely positioned child of an auto layout mapped to a stack: `floating`, docked
     /// by its constraints in the stack's whole box (Figma's constraints ignore padding).
     case floating(box: FigmaRect)
-    /// Flowing along an auto layout; `track` is its grid track when the layout is a grid;
-    /// `content` is the parent's box less its padding.
-    case flow(FigmaAutoLayout, track: Int?, content: FigmaRect)
+    /// Flowing along an auto layout; `track` is its grid track when the layout is a grid.
+    case flow(FigmaAutoLayout, track: Int?)
     /// In a cell of a `layoutMode: GRID` frame.
     case cell(FigmaAutoLayout, row: Int, column: Int, rowSpan: Int, columnSpan: Int)
 
