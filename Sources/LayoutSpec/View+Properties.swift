@@ -41,6 +41,8 @@ extension View {
         case .letterSpacing: letterSpacing.map(\.json)
         case .textCase: textCase.map { .string($0.rawValue) }
         case .textDecoration: textDecoration.map { .string($0.rawValue) }
+        case .designedWidth: designedWidth.map(JSONValue.number)
+        case .designedHeight: designedHeight.map(JSONValue.number)
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -98,6 +100,8 @@ extension View {
         case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
         case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
         case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
+        case .designedWidth: designedWidth = value?.number
+        case .designedHeight: designedHeight = value?.number
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
         case .rows: rows = value?.tracks

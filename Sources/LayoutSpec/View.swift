@@ -50,6 +50,13 @@ public struct View: Hashable, Sendable {
     public var textCase: TextCase?
     /// A line drawn with the text (drawn only; layout is unchanged).
     public var textDecoration: TextDecoration?
+    /// The width the design measured for the text (Figma's text box, where it hugs its text).
+    /// Where the label's font family is not installed, the engine takes it for the label's
+    /// own width instead of measuring the text in a substitute face; editing the text or its
+    /// style clears it (`Property.changesMeasuredText`).
+    public var designedWidth: Double?
+    /// The height the design measured for the text, as `designedWidth`.
+    public var designedHeight: Double?
 
     public var orientation: Orientation?
     public var spacing: Double?

@@ -112,6 +112,16 @@ public final class FontTextMeasurer: TextMeasuring {
         fonts.drawingRuns(of: text, in: resolvedFonts[fontNumber(for: font)])
     }
 
+    /// Whether fontconfig has `font`'s family itself (a generic name such as `sans-serif`, and
+    /// `system`, always), rather than sans-serif standing in for it. The engine asks about
+    /// labels that carry a designed size, which they keep when the answer is no: the warnings
+    /// then say so, once per family, after the one naming the family as not installed.
+    public func isInstalled(_ font: Font) -> Bool {
+        guard resolvedFonts[fontNumber(for: font)].substitutes else { return true }
+        fonts.warn("labels in font family \"\(font.family)\" keep the size their design measured (designedWidth, designedHeight) until their text or style changes")
+        return false
+    }
+
     /// The face fontconfig matched for `font`'s family and weight.
     public func primaryFontFile(for font: Font) -> FontFile {
         resolvedFonts[fontNumber(for: font)].primary.file

@@ -13,6 +13,8 @@ final class ResolvedFont {
     let query: String
     /// The face that draws every character it has a glyph for.
     let primary: Typeface
+    /// True when the requested family is not installed and sans-serif stands in for it.
+    let substitutes: Bool
 
     /// Installed fonts in fontconfig's order of preference for this request; loaded on the
     /// first character the primary lacks.
@@ -25,11 +27,12 @@ final class ResolvedFont {
     /// Line metrics per point of font size, from the primary face.
     let lineMetricsPerPoint: LineMetrics
 
-    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface) {
+    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface, substitutes: Bool = false) {
         self.requestedFamily = requestedFamily
         self.weight = weight
         self.query = query
         self.primary = primary
+        self.substitutes = substitutes
         lineMetricsPerPoint = primary.lineMetricsPerPoint
     }
 }

@@ -16,12 +16,15 @@ import LayoutSpec
 ///   height (else the face's own) and letter spacing.
 /// The root fills the window, so resizing the window lays the design out again.
 public struct HTMLExporter {
+    /// The spec as laid out: a label whose font family `measurer` does not have carries its
+    /// designed size as its own (`DesignedSizes`), a fixed width and height on the page, as
+    /// `plumb resolve` keeps it.
     public let spec: Spec
     /// Names the faces (`drawingFamily`) and line heights text was measured with.
     public let measurer: any TextMeasuring
 
     public init(spec: Spec, measurer: any TextMeasuring) {
-        self.spec = spec
+        self.spec = DesignedSizes.pinned(spec, measurer: measurer)
         self.measurer = measurer
     }
 
