@@ -53,6 +53,7 @@ struct FigmaMapper {
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
+        if node.type == .text { designedSize(&view, node: node, box: box) }
         style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
         let index = try append(
@@ -223,6 +224,14 @@ struct FigmaMapper {
                 view.height = length
             }
         }
+    }
+
+    /// Figma's text box on each axis where it hugs its text (the label has no length of its
+    /// own there): the size a label whose font family is not installed keeps, so the screen
+    /// looks as designed (docs/figma.md, "Fonts").
+    private func designedSize(_ view: inout View, node: FigmaNode, box: FigmaRect) {
+        if view.width == nil && Sizing.hugs(node, horizontal: true) { view.designedWidth = round3(box.width) }
+        if view.height == nil && Sizing.hugs(node, horizontal: false) { view.designedHeight = round3(box.height) }
     }
 
     // MARK: Style
