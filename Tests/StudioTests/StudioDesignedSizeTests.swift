@@ -1,0 +1,34 @@
+import Foundation
+import RawHTTP
+@testable import Studio
+import Testing
+import TextMetrics
+
+/// A label whose font family is not installed keeps its designed size in the studio's picture,
+/// and the document page says so; a document without such labels says nothing.
+@Suite struct StudioDesignedSizeTests {
+    @Test func theDocumentPageNamesLabelsKeptAtTheirDesignedSize() throws {
+        let fixture = try StudioFixture()
+        let card = fixture.folder.appendingPathComponent("card.json")
+        try Data(#"""
+            {"plumb": 1, "name": "card", "root": {"id": "root", "children": [
+              {"id": "title", "kind": "label", "text": "Welcome back", "font": {"family": "Plumb Missing Sans", "size": 20},
+               "horizontalAlignment": "left", "verticalAlignment": "top", "designedWidth": 97.5, "designedHeight": 24},
+              {"id": "body", "kind": "label", "text": "Body", "font": {"family": "Plumb Missing Sans"}, "designedHeight": 30}
+            ]}}
+            """#.utf8).write(to: card)
+        try fixture.plumb("apply", card.path)
+        let studio = try fixture.startStudio(makeMeasurer: { try FontTextMeasurer() })
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let cookie = ["Cookie": StudioFixture.cookie(studio)]
+        let page = try http.request("/d/card?size=375x667", headers: cookie)
+        #expect(page.status == 200, "\(page.body)")
+        #expect(page.body.contains("Not installed here: <code>Plumb Missing Sans</code> (2 labels)"), "\(page.body)")
+        #expect(page.body.contains("keeps the size its design measured"))
+        let picture = try http.request("/d/card/picture.svg?size=375x667", headers: cookie)
+        #expect(picture.body.contains("title (label) 97.5×24 at 0, 0"), "the picture draws the kept size: \(picture.body.prefix(3000))")
+        let login = try http.request("/d/login", headers: cookie)
+        #expect(login.status == 200 && !login.body.contains("data-designed-sizes"))
+    }
+}
