@@ -53,6 +53,10 @@ struct FigmaMapper {
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
+        view.minWidth = node.minWidth.map(round3)
+        view.maxWidth = node.maxWidth.map(round3)
+        view.minHeight = node.minHeight.map(round3)
+        view.maxHeight = node.maxHeight.map(round3)
         if node.type == .text { designedSize(&view, node: node, box: box) }
         style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
