@@ -60,4 +60,21 @@ import Testing
         #expect(tall.maxHeight == 40 && tall.minWidth == 30)
         try F.expectFigmaBoxes(frame)
     }
+
+    /// A child larger than its auto layout parent's content box across the axis overflows
+    /// both ways, centred, whatever the parent's alignment (Figma's rule, as the issue's files
+    /// show): 120 wide in an 80-wide column starts 20 before the content box.
+    @Test(arguments: ["MIN", "MAX"])
+    func aChildLargerThanTheContentBoxIsCentred(align: String) throws {
+        let fitting = align == "MIN" ? 10.0 : 50.0
+        let frame = try F.importOne([F.node("4:1", "FRAME", "Column", F.box(0, 0, 100, 70), #"""
+            "layoutMode": "VERTICAL", "itemSpacing": 10, "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10,
+            "counterAxisAlignItems": "\#(align)", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("4:2", "RECTANGLE", "Wide", F.box(-10, 10, 120, 20)),
+            F.node("4:3", "RECTANGLE", "Narrow", F.box(fitting, 40, 40, 20)),
+        ])])
+        #expect(try F.view(frame, "wide").horizontalAlignment == .center)
+        try F.expectFigmaBoxes(frame)
+    }
 }
