@@ -17,7 +17,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case sourceId
     // Labels and buttons.
     case text
-    case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
+    case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight", fontItalic = "font.italic"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
     case lineHeight, letterSpacing, textCase, textDecoration
     // The size the design measured for a label's text (Figma's text box), used where the
@@ -52,7 +52,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
         case .order: .orderKey
-        case .alive, .floating: .bool
+        case .alive, .floating, .fontItalic: .bool
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
@@ -96,7 +96,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     /// `designedHeight`) stale, so edits that make one clear them (`SpecSync`'s planners).
     public var changesMeasuredText: Bool {
         switch self {
-        case .text, .fontFamily, .fontSize, .fontWeight, .numberOfLines, .lineHeight, .letterSpacing, .textCase: true
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .numberOfLines, .lineHeight, .letterSpacing, .textCase: true
         default: false
         }
     }
@@ -104,7 +104,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     /// Whether a view of `kind` takes this property.
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
-        case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment,
              .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration,
              .designedWidth, .designedHeight:
             kind.hasText

@@ -32,6 +32,7 @@ extension View {
         case .fontFamily: fontFamily.map(JSONValue.string)
         case .fontSize: fontSize.map(JSONValue.number)
         case .fontWeight: fontWeight.map { .string($0.rawValue) }
+        case .fontItalic: fontItalic.map(JSONValue.bool)
         case .textColor: textColor.map(JSONValue.string)
         case .textAlignment: textAlignment.map { .string($0.rawValue) }
         case .textVerticalAlignment: textVerticalAlignment.map { .string($0.rawValue) }
@@ -91,6 +92,7 @@ extension View {
         case .fontFamily: fontFamily = value?.string
         case .fontSize: fontSize = value?.number
         case .fontWeight: fontWeight = value?.string.flatMap(FontWeight.init(rawValue:))
+        case .fontItalic: fontItalic = value?.bool
         case .textColor: textColor = value?.string
         case .textAlignment: textAlignment = value?.string.flatMap(TextAlignment.init(rawValue:))
         case .textVerticalAlignment: textVerticalAlignment = value?.string.flatMap(TextVerticalAlignment.init(rawValue:))

@@ -34,6 +34,8 @@ public struct View: Hashable, Sendable {
     public var fontFamily: String?
     public var fontSize: Double?
     public var fontWeight: FontWeight?
+    /// True: the family's italic (or oblique) face, measured and drawn.
+    public var fontItalic: Bool?
     /// `#RRGGBB` or `#RRGGBBAA`.
     public var textColor: String?
     public var textAlignment: TextAlignment?
@@ -83,9 +85,9 @@ public struct View: Hashable, Sendable {
 }
 
 extension View {
-    /// The font with defaults filled in (`system`, 17 pt, regular).
+    /// The font with defaults filled in (`system`, 17 pt, regular, upright).
     public var resolvedFont: Font {
-        Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+        Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular, italic: fontItalic ?? false)
     }
 
     /// The text as shown: `text` in `textCase`.

@@ -36,6 +36,7 @@ public final class FontTextMeasurer: TextMeasuring {
     /// comparing a family name is cheaper than hashing it.
     private var lastFamily = ""
     private var lastWeight: FontWeight?
+    private var lastItalic = false
     private var lastFontNumber = 0
 
     /// Loads fontconfig's configuration, FreeType, HarfBuzz and ICU. Throws when a library
@@ -170,13 +171,13 @@ public final class FontTextMeasurer: TextMeasuring {
 
     /// The number of `font`'s resolution (family and weight), resolving it on first use.
     private func fontNumber(for font: Font) -> Int {
-        if font.weight == lastWeight, font.family == lastFamily { return lastFontNumber }
-        let key = FontKey(family: font.family, weight: font.weight)
+        if font.weight == lastWeight, font.italic == lastItalic, font.family == lastFamily { return lastFontNumber }
+        let key = FontKey(family: font.family, weight: font.weight, italic: font.italic)
         let number: Int
         if let known = fontNumbers[key] {
             number = known
         } else {
-            let resolved = fonts.resolve(family: font.family, weight: font.weight)
+            let resolved = fonts.resolve(family: font.family, weight: font.weight, italic: font.italic)
             number = resolvedFonts.count
             resolvedFonts.append(resolved)
             lineMetricsPerPoint.append(resolved.lineMetricsPerPoint)
@@ -184,6 +185,7 @@ public final class FontTextMeasurer: TextMeasuring {
         }
         lastFamily = font.family
         lastWeight = font.weight
+        lastItalic = font.italic
         lastFontNumber = number
         return number
     }

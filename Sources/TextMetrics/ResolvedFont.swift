@@ -8,6 +8,7 @@ final class ResolvedFont {
     /// The requested family and weight, as the measurer was asked.
     let requestedFamily: String
     let weight: FontWeight
+    let italic: Bool
     /// The family name given to fontconfig: the request, or "sans-serif" for "system" and for
     /// families that are not installed. Fallback fonts are sorted for this name.
     let query: String
@@ -27,9 +28,10 @@ final class ResolvedFont {
     /// Line metrics per point of font size, from the primary face.
     let lineMetricsPerPoint: LineMetrics
 
-    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface, substitutes: Bool = false) {
+    init(requestedFamily: String, weight: FontWeight, italic: Bool = false, query: String, primary: Typeface, substitutes: Bool = false) {
         self.requestedFamily = requestedFamily
         self.weight = weight
+        self.italic = italic
         self.query = query
         self.primary = primary
         self.substitutes = substitutes

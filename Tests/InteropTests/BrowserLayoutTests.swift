@@ -89,6 +89,8 @@ import TextMetrics
                 {"id": "upper", "kind": "label", "text": "straße oben", "textCase": "upper", "textDecoration": "underline"},
                 {"id": "titled", "kind": "label", "text": "each word's first", "textCase": "title", "textDecoration": "strikethrough", "letterSpacing": 1},
                 {"id": "lower", "kind": "label", "text": "QUIET Words", "textCase": "lower"},
+                {"id": "italic", "kind": "label", "text": "Wavy italic words", "font": {"family": "Roboto", "size": 20, "italic": true}},
+                {"id": "bold-oblique", "kind": "label", "text": "Bold and slanted", "font": {"weight": "bold", "italic": true}},
                 {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
                  "text": "A paragraph of several words that wraps over a few lines at this width"},
                 {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},

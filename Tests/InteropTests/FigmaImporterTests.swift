@@ -205,7 +205,7 @@ import Testing
                           "lineHeightPx": 18, "lineHeightUnit": "FONT_SIZE_%", "lineHeightPercentFontSize": 150}
                 """#),
             Self.node("6:4", "TEXT", "Caption", Self.box(10, 170, 100, 20), #"""
-                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE"}
+                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE", "italic": true}
                 """#),
             Self.node("6:5", "TEXT", "Note", Self.box(120, 170, 100, 20), #"""
                 "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 14.0625, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100}
@@ -227,6 +227,7 @@ import Testing
         let caption = try Self.view(frame, "caption")
         #expect(caption.lineHeight == .points(20) && caption.letterSpacing == .points(-0.24))
         #expect(caption.textDecoration == .underline && caption.textCase == .title && caption.text == "Set")
+        #expect(caption.fontItalic == true && title.fontItalic == nil && frame.summary.unexpressed["italic"] == nil)
         #expect(try Self.view(frame, "note").lineHeight == nil)
         #expect(try Self.view(frame, "loose").lineHeight == .points(16.875))
         #expect(frame.summary.unexpressed["letter spacing"] == nil)

@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test(arguments: ["font.size=30", "font.family=Other Sans", "font.weight=bold", "lineHeight=30", "letterSpacing=1",
-                      "textCase=upper", "numberOfLines=2"])
+                      "textCase=upper", "numberOfLines=2", "font.italic=true"])
     func eachTextStyleClearsTheDesignedSize(assignment: String) throws {
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)

@@ -26,7 +26,7 @@ enum FigmaTextStyle {
         default: view.textVerticalAlignment = .top
         }
         view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
-        if text.italic { summary.unexpressed("italic") }
+        if text.italic { view.fontItalic = true }
         if text.letterSpacing != 0, text.letterSpacing.isFinite {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }

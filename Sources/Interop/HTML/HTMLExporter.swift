@@ -262,6 +262,7 @@ public struct HTMLExporter {
         style.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font)))
         style.add("font-size", CSSDeclarations.px(font.size))
         if font.weight != .regular { style.add("font-weight", "\(font.weight.numericWeight)") }
+        if font.italic { style.add("font-style", "italic") }
         style.add("line-height", CSSDeclarations.px(view.resolvedLineHeight ?? measurer.lineMetrics(of: font).lineHeight))
         let letterSpacing = view.resolvedLetterSpacing
         if letterSpacing != 0 { style.add("letter-spacing", CSSDeclarations.px(letterSpacing)) }
