@@ -1,5 +1,6 @@
 import Foundation
 import RawHTTP
+import SpecStore
 @testable import Studio
 import Testing
 import TextMetrics
@@ -30,5 +31,32 @@ import TextMetrics
         #expect(picture.body.contains("title (label) 97.5×24 at 0, 0"), "the picture draws the kept size: \(picture.body.prefix(3000))")
         let login = try http.request("/d/login", headers: cookie)
         #expect(login.status == 200 && !login.body.contains("data-designed-sizes"))
+    }
+}
+
+/// Keeping the other text of a label from the conflicts page clears its designed size, as
+/// `plumb set` does: the size was measured for the text that lost.
+@Suite struct StudioDesignedSizeKeepTests {
+    @Test func keepingTheOtherTextClearsTheDesignedSize() throws {
+        let fixture = try StudioFixture()
+        try fixture.plumb("set", "login", "title", "designedWidth=50", "designedHeight=20", "-m", "Designed")
+        let clone = fixture.folder.appendingPathComponent("clone-text")
+        try fixture.plumb("clone", fixture.storePath, clone.path)
+        try fixture.plumb("set", "login", "title", "text=Mine", "designedWidth=60", "designedHeight=24", "-m", "Mine")
+        try fixture.plumb("set", "login", "title", "text=Theirs", "designedWidth=70", "designedHeight=24", "-m", "Theirs", in: clone)
+        try fixture.plumb("sync", clone.path)
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first { $0.view == "title" && $0.property == "text" })
+        #expect(conflict.loser.value == "\"Mine\"")
+        #expect(try fixture.plumb("show", "login").contains("\"designedWidth\": 70"))
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let (cookie, writeKey) = StudioFixture.session(studio)
+        let headers = ["Cookie": cookie, "X-Plumb-Write": writeKey, "Content-Type": "application/x-www-form-urlencoded"]
+        let fields = "view=title&property=text&site=\(conflict.loser.stamp.site.hex)&hlc=\(conflict.loser.stamp.hlc.rawValue)"
+        let kept = try RawHTTP(port: studio.port).request("/d/login/conflicts/keep", method: "POST", headers: headers, body: Array(fields.utf8))
+        #expect(kept.status == 200, "\(kept.body)")
+        let shown = try fixture.plumb("show", "login")
+        #expect(shown.contains("\"text\": \"Mine\"") && !shown.contains("designedWidth") && !shown.contains("designedHeight"), "\(shown)")
     }
 }
