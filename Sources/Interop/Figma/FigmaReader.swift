@@ -34,7 +34,7 @@ public struct FigmaReader {
         "textAlignHorizontal", "textAlignVertical", "textAutoResize", "textCase", "textTruncation", "maxLines",
         "letterSpacing", "lineHeightPx", "lineHeightUnit", "lineHeightPercent", "lineHeightPercentFontSize",
         "textDecoration", "characterStyleOverrides", "strokesIncludedInLayout", "minWidth", "maxWidth", "minHeight",
-        "maxHeight",
+        "maxHeight", "paragraphSpacing",
     ]
 
     /// The members a parse for the reader keeps: its `keys`, and every member of an object
@@ -332,6 +332,7 @@ public struct FigmaReader {
             text.lineHeightPercent = try number(style, "lineHeightPercent", stylePath)
             text.lineHeightPercentFontSize = try number(style, "lineHeightPercentFontSize", stylePath)
             text.textDecoration = try string(style, "textDecoration", stylePath)
+            text.paragraphSpacing = try number(style, "paragraphSpacing", stylePath) ?? 0
         }
         // Newer files put these on the node itself.
         text.autoResize = try string(json, "textAutoResize", path) ?? text.autoResize

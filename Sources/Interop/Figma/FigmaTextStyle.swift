@@ -37,6 +37,8 @@ enum FigmaTextStyle {
         default: break
         }
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
+        // Plumb has no space between paragraphs yet: counted where the text has paragraphs.
+        if text.paragraphSpacing > 0, text.characters.contains(where: \.isNewline) { summary.unexpressed("paragraph spacing") }
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as
