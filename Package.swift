@@ -119,7 +119,7 @@ let package = Package(
             name: "ReplicationTests", dependencies: ["SeededRandom", "Replication", "PostgresHub", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "PlumbCLI"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "LayoutSpec", "LayoutEngine", "TextMetrics", "BrowserCheck"]),
-        .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures"]),
+        .testTarget(name: "StudioTests", dependencies: ["RawHTTP", "Studio", "PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "Pictures", "TextMetrics"]),
         .testTarget(name: "PlumbCLITests", dependencies: ["PlumbCLI", "SpecStore", "SpecSync", "LayoutSpec", "LayoutEngine", "TextMetrics", "Pictures", "Raster"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
     ]

@@ -6,6 +6,9 @@
 
 static inline const char *plumb_fc_family(void) { return FC_FAMILY; }
 static inline const char *plumb_fc_weight(void) { return FC_WEIGHT; }
+static inline const char *plumb_fc_slant(void) { return FC_SLANT; }
+static inline int plumb_fc_slant_italic(void) { return FC_SLANT_ITALIC; }
+static inline int plumb_fc_slant_roman(void) { return FC_SLANT_ROMAN; }
 static inline const char *plumb_fc_file(void) { return FC_FILE; }
 static inline const char *plumb_fc_index(void) { return FC_INDEX; }
 static inline const char *plumb_fc_charset(void) { return FC_CHARSET; }

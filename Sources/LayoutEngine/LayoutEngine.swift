@@ -27,7 +27,11 @@ public struct LayoutEngine {
     /// - Parameter scale: pixels per point; when given, every rect's edges are rounded to
     ///   the pixel grid (`1 / scale` points) after layout. `nil` leaves rects unrounded.
     /// - Returns: one frame per view, in the spec's order (root first).
+    ///
+    /// A label whose font family the measurer does not have keeps its designed size
+    /// (`DesignedSizes`).
     public func resolve(_ spec: Spec, viewport: Size, scale: Double? = nil) -> Layout {
+        let spec = DesignedSizes.pinned(spec, measurer: measurer)
         let count = spec.count
         var isDrawn = [Bool](repeating: false, count: count)
         var texts: [(view: Int, block: TextBlock)] = []

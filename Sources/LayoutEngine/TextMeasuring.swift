@@ -27,9 +27,17 @@ public protocol TextMeasuring: AnyObject {
     /// to other faces (Chinese or emoji in a Latin font). Pictures name each run's family so a
     /// viewer draws what was measured.
     func drawingRuns(of text: String, font: Font) -> [DrawingRun]
+
+    /// Whether `font`'s family is installed: text in it is measured with the family's own
+    /// faces, not a substitute's. Where it is not, a label keeps the size its design measured
+    /// (`designedWidth`, `designedHeight`) instead of the substitute's.
+    func isInstalled(_ font: Font) -> Bool
 }
 
 extension TextMeasuring {
+    /// Measurers that use no font files measure every family as itself.
+    public func isInstalled(_ font: Font) -> Bool { true }
+
     public func drawingFamily(of font: Font) -> String { font.family }
 
     public func drawingRuns(of text: String, font: Font) -> [DrawingRun] {

@@ -1,13 +1,17 @@
-/// A font request: family, size in points, weight. `family: "system"` is the platform's sans-serif.
+/// A font request: family, size in points, weight, italic. `family: "system"` is the
+/// platform's sans-serif.
 public struct Font: Hashable, Sendable {
     public var family: String
     public var size: Double
     public var weight: FontWeight
+    /// The family's italic (or oblique) face.
+    public var italic: Bool
 
-    public init(family: String = "system", size: Double = 17, weight: FontWeight = .regular) {
+    public init(family: String = "system", size: Double = 17, weight: FontWeight = .regular, italic: Bool = false) {
         self.family = family
         self.size = size
         self.weight = weight
+        self.italic = italic
     }
 
     /// The default label font.

@@ -17,9 +17,12 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case sourceId
     // Labels and buttons.
     case text
-    case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
+    case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight", fontItalic = "font.italic"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
     case lineHeight, letterSpacing, textCase, textDecoration
+    // The size the design measured for a label's text (Figma's text box), used where the
+    // label's font family is not installed.
+    case designedWidth, designedHeight
     // Stacks.
     case orientation, spacing
     // Grids.
@@ -49,11 +52,11 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
         case .order: .orderKey
-        case .alive, .floating: .bool
+        case .alive, .floating, .fontItalic: .bool
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .designedWidth, .designedHeight:
             .length
         case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
@@ -88,11 +91,22 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// True for the text and the styles it is measured in (font, line height, letter spacing,
+    /// case, number of lines): a change to one makes a designed size (`designedWidth`,
+    /// `designedHeight`) stale, so edits that make one clear them (`SpecSync`'s planners).
+    public var changesMeasuredText: Bool {
+        switch self {
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .numberOfLines, .lineHeight, .letterSpacing, .textCase: true
+        default: false
+        }
+    }
+
     /// Whether a view of `kind` takes this property.
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
-        case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment,
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration,
+             .designedWidth, .designedHeight:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid

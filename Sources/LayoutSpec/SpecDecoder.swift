@@ -16,7 +16,7 @@ struct SpecDecoder {
         "margin": [.top: .marginTop, .left: .marginLeft, .bottom: .marginBottom, .right: .marginRight],
         "padding": [.top: .paddingTop, .left: .paddingLeft, .bottom: .paddingBottom, .right: .paddingRight],
     ]
-    private static let fontProperties: [String: Property] = ["family": .fontFamily, "size": .fontSize, "weight": .fontWeight]
+    private static let fontProperties: [String: Property] = ["family": .fontFamily, "size": .fontSize, "weight": .fontWeight, "italic": .fontItalic]
 
     func decode(_ json: JSONValue) throws(SpecError) -> Spec {
         guard case .object(let members) = json else { throw fail("$", "expected an object, got \(json.typeDescription)") }
@@ -223,7 +223,7 @@ struct SpecDecoder {
             throw fail(path, "\"font\" is not a property of a \(view.kind.rawValue) (it applies to label, button)")
         }
         guard case .object(let members) = json else {
-            throw fail(path, "expected an object {family, size, weight}, got \(json.typeDescription)")
+            throw fail(path, "expected an object {family, size, weight, italic}, got \(json.typeDescription)")
         }
         for member in members {
             guard let property = Self.fontProperties[member.key] else {

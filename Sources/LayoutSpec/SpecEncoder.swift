@@ -105,7 +105,7 @@ enum SpecEncoder {
                 if !wroteMargin { members.append(JSONMember("margin", edges(view.margin))); wroteMargin = true }
             case .paddingTop, .paddingLeft, .paddingBottom, .paddingRight:
                 if !wrotePadding { members.append(JSONMember("padding", edges(view.padding))); wrotePadding = true }
-            case .fontFamily, .fontSize, .fontWeight:
+            case .fontFamily, .fontSize, .fontWeight, .fontItalic:
                 if !wroteFont { members.append(JSONMember("font", font(view))); wroteFont = true }
             default:
                 members.append(JSONMember(property.rawValue, value))
@@ -124,6 +124,7 @@ enum SpecEncoder {
         if let family = view.fontFamily { members.append(JSONMember("family", .string(family))) }
         if let size = view.fontSize { members.append(JSONMember("size", .number(size))) }
         if let weight = view.fontWeight { members.append(JSONMember("weight", .string(weight.rawValue))) }
+        if let italic = view.fontItalic { members.append(JSONMember("italic", .bool(italic))) }
         return .object(members)
     }
 }

@@ -32,6 +32,7 @@ extension View {
         case .fontFamily: fontFamily.map(JSONValue.string)
         case .fontSize: fontSize.map(JSONValue.number)
         case .fontWeight: fontWeight.map { .string($0.rawValue) }
+        case .fontItalic: fontItalic.map(JSONValue.bool)
         case .textColor: textColor.map(JSONValue.string)
         case .textAlignment: textAlignment.map { .string($0.rawValue) }
         case .textVerticalAlignment: textVerticalAlignment.map { .string($0.rawValue) }
@@ -41,6 +42,8 @@ extension View {
         case .letterSpacing: letterSpacing.map(\.json)
         case .textCase: textCase.map { .string($0.rawValue) }
         case .textDecoration: textDecoration.map { .string($0.rawValue) }
+        case .designedWidth: designedWidth.map(JSONValue.number)
+        case .designedHeight: designedHeight.map(JSONValue.number)
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -89,6 +92,7 @@ extension View {
         case .fontFamily: fontFamily = value?.string
         case .fontSize: fontSize = value?.number
         case .fontWeight: fontWeight = value?.string.flatMap(FontWeight.init(rawValue:))
+        case .fontItalic: fontItalic = value?.bool
         case .textColor: textColor = value?.string
         case .textAlignment: textAlignment = value?.string.flatMap(TextAlignment.init(rawValue:))
         case .textVerticalAlignment: textVerticalAlignment = value?.string.flatMap(TextVerticalAlignment.init(rawValue:))
@@ -98,6 +102,8 @@ extension View {
         case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
         case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
         case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
+        case .designedWidth: designedWidth = value?.number
+        case .designedHeight: designedHeight = value?.number
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
         case .rows: rows = value?.tracks

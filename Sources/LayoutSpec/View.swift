@@ -34,6 +34,8 @@ public struct View: Hashable, Sendable {
     public var fontFamily: String?
     public var fontSize: Double?
     public var fontWeight: FontWeight?
+    /// True: the family's italic (or oblique) face, measured and drawn.
+    public var fontItalic: Bool?
     /// `#RRGGBB` or `#RRGGBBAA`.
     public var textColor: String?
     public var textAlignment: TextAlignment?
@@ -50,6 +52,13 @@ public struct View: Hashable, Sendable {
     public var textCase: TextCase?
     /// A line drawn with the text (drawn only; layout is unchanged).
     public var textDecoration: TextDecoration?
+    /// The width the design measured for the text (Figma's text box, where it hugs its text).
+    /// Where the label's font family is not installed, the engine takes it for the label's
+    /// own width instead of measuring the text in a substitute face; editing the text or its
+    /// style clears it (`Property.changesMeasuredText`).
+    public var designedWidth: Double?
+    /// The height the design measured for the text, as `designedWidth`.
+    public var designedHeight: Double?
 
     public var orientation: Orientation?
     public var spacing: Double?
@@ -76,9 +85,9 @@ public struct View: Hashable, Sendable {
 }
 
 extension View {
-    /// The font with defaults filled in (`system`, 17 pt, regular).
+    /// The font with defaults filled in (`system`, 17 pt, regular, upright).
     public var resolvedFont: Font {
-        Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular)
+        Font(family: fontFamily ?? "system", size: fontSize ?? 17, weight: fontWeight ?? .regular, italic: fontItalic ?? false)
     }
 
     /// The text as shown: `text` in `textCase`.

@@ -128,6 +128,7 @@ public struct SVGRenderer {
         let metrics = measurer.lineMetrics(of: font)
         let spacing = view.resolvedLetterSpacing
         var extras = spacing == 0 ? "" : " letter-spacing=\"\(number(spacing))\""
+        if font.italic { extras += " font-style=\"italic\"" }
         switch view.textDecoration {
         case .underline?: extras += " text-decoration=\"underline\""
         case .strikethrough?: extras += " text-decoration=\"line-through\""

@@ -21,15 +21,20 @@ public enum EditPlanner {
     /// not in the document (deleted, or detached by a merge) are already gone: no edit. Values
     /// `show` leaves out (a property that does not apply to the kind, or an invalid value) are
     /// left alone unless the kind changes. So `show | apply` never makes a version.
-    public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String) -> [Edit] {
-        edits(toMatch: spec, from: state, projection: Projection(state), orderSuffix: orderSuffix)
+    ///
+    /// An edit of a label's text or of what it is measured in clears its designed size
+    /// (`DesignedSizeRelease`) unless the spec changes that too, or `keepingDesignedSizes`
+    /// says the spec's designed sizes were measured for its text (an import from the design).
+    public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String, keepingDesignedSizes: Bool = false) -> [Edit] {
+        edits(toMatch: spec, from: state, projection: Projection(state), orderSuffix: orderSuffix, keepingDesignedSizes: keepingDesignedSizes)
     }
 
     /// The same, with the state's projection already made (`ResolvedDocument.projection`).
     /// View by view, so each property is compared where it lives, without a key table; the
     /// views are visited in id order and each one's edits put in property order, so the edits
     /// come out sorted (as they are numbered in) without sorting them.
-    public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String) -> [Edit] {
+    public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String,
+                             keepingDesignedSizes: Bool = false) -> [Edit] {
         let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
         let byID = spec.views.indices.sorted { spec.views[$0].id < spec.views[$1].id }
         // Views of the document the spec no longer has, found by walking both id orders.
@@ -74,6 +79,11 @@ public enum EditPlanner {
                         own.append((property.position, Edit(view: view.id, property: property, value: nil)))
                     }
                 }
+            }
+            if !keepingDesignedSizes, let current {
+                let edited = own.map(\.edit.property)
+                let stale = DesignedSizeRelease.unsets(changed: edited, named: edited) { current[$0]?.value != nil }
+                for property in stale { own.append((property.position, Edit(view: view.id, property: property, value: nil))) }
             }
             own.sort { $0.position < $1.position }
             for (_, edit) in own { edits.append(edit) }

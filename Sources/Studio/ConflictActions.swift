@@ -69,7 +69,9 @@ enum ConflictActions {
                     the head has \(now ?? "unset") now); keeping \(shown) would replace \(now ?? "unset"): confirm on the conflicts page
                     """)
             }
+            let stale = try DesignedSizeRelease.unsets(changed: [property], named: [property]) { try head.value(conflict.view, $0) != nil }
             return [Edit(view: conflict.view, property: property, value: conflict.loser.value)]
+                + stale.map { Edit(view: conflict.view, property: $0, value: nil) }
         }
         return result?.version
     }

@@ -4,4 +4,5 @@ import LayoutSpec
 struct FontKey: Hashable {
     var family: String
     var weight: FontWeight
+    var italic: Bool
 }

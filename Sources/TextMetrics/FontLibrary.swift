@@ -42,22 +42,25 @@ final class FontLibrary {
     /// Resolves `family` ("system" = sans-serif) at `weight`. A family that is not installed
     /// gives a warning and sans-serif; a font that cannot be loaded gives a warning and the
     /// default font.
-    func resolve(family: String, weight: FontWeight) -> ResolvedFont {
+    func resolve(family: String, weight: FontWeight, italic: Bool = false) -> ResolvedFont {
         let requested = family.trimmingSpaces()
         var query = requested.isEmpty || requested == "system" ? "sans-serif" : requested
+        var substitutes = false
         do {
-            var match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight))
+            var match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight, italic: italic))
             if !Self.genericFamilies.contains(query.lowercased()),
                !match.families.contains(where: { Self.sameFamily($0, query) }) {
                 query = "sans-serif"
-                match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight))
+                substitutes = true
+                match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight, italic: italic))
                 let substitute = match.families.first ?? "sans-serif"
                 warn("font family \"\(requested)\" is not installed; using sans-serif (\(substitute)) instead")
             }
             guard let file = match.fontFile else {
                 throw TextMetricsError(library: .fontconfig, function: "FcFontMatch", message: "the match for \"\(query)\" names no font file")
             }
-            return ResolvedFont(requestedFamily: family, weight: weight, query: query, primary: try typeface(for: file))
+            return ResolvedFont(requestedFamily: family, weight: weight, italic: italic, query: query, primary: try typeface(for: file),
+                                substitutes: substitutes)
         } catch {
             warn("cannot use font \"\(family)\" \(weight.rawValue): \(error); using \(defaultFont.primary.file.family) instead")
             return defaultFont
@@ -103,7 +106,7 @@ final class FontLibrary {
             font.fallbackFontsLoaded = true
             do {
                 font.fallbackFonts = try fontconfig.sortedFonts(
-                    for: FontPattern(family: font.query, openTypeWeight: font.weight.numericWeight))
+                    for: FontPattern(family: font.query, openTypeWeight: font.weight.numericWeight, italic: font.italic))
             } catch {
                 warn("cannot list fallback fonts for \"\(font.requestedFamily)\": \(error)")
             }

@@ -19,11 +19,14 @@ final class FontPattern {
     }
 
     /// A request for a scalable font of `family` (a name or a generic like "sans-serif") at an
-    /// OpenType weight (100…900).
-    convenience init(family: String, openTypeWeight: Int) throws(TextMetricsError) {
+    /// OpenType weight (100…900), upright or italic (fontconfig takes an oblique face where a
+    /// family has no italic).
+    convenience init(family: String, openTypeWeight: Int, italic: Bool = false) throws(TextMetricsError) {
         try self.init()
+        let slant = italic ? plumb_fc_slant_italic() : plumb_fc_slant_roman()
         let added = plumb_fc_pattern_add_string(handle, plumb_fc_family(), family) != 0
             && FcPatternAddInteger(handle, plumb_fc_weight(), FcWeightFromOpenType(Int32(openTypeWeight))) != 0
+            && FcPatternAddInteger(handle, plumb_fc_slant(), Int32(slant)) != 0
             && FcPatternAddBool(handle, plumb_fc_scalable(), FcBool(FcTrue)) != 0
         guard added else {
             throw TextMetricsError(library: .fontconfig, function: "FcPatternAdd", message: "cannot build a request for \(family)")

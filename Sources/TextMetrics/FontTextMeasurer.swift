@@ -36,6 +36,7 @@ public final class FontTextMeasurer: TextMeasuring {
     /// comparing a family name is cheaper than hashing it.
     private var lastFamily = ""
     private var lastWeight: FontWeight?
+    private var lastItalic = false
     private var lastFontNumber = 0
 
     /// Loads fontconfig's configuration, FreeType, HarfBuzz and ICU. Throws when a library
@@ -112,6 +113,16 @@ public final class FontTextMeasurer: TextMeasuring {
         fonts.drawingRuns(of: text, in: resolvedFonts[fontNumber(for: font)])
     }
 
+    /// Whether fontconfig has `font`'s family itself (a generic name such as `sans-serif`, and
+    /// `system`, always), rather than sans-serif standing in for it. The engine asks about
+    /// labels that carry a designed size, which they keep when the answer is no: the warnings
+    /// then say so, once per family, after the one naming the family as not installed.
+    public func isInstalled(_ font: Font) -> Bool {
+        guard resolvedFonts[fontNumber(for: font)].substitutes else { return true }
+        fonts.warn("labels in font family \"\(font.family)\" keep the size their design measured (designedWidth, designedHeight) until their text or style changes")
+        return false
+    }
+
     /// The face fontconfig matched for `font`'s family and weight.
     public func primaryFontFile(for font: Font) -> FontFile {
         resolvedFonts[fontNumber(for: font)].primary.file
@@ -160,13 +171,13 @@ public final class FontTextMeasurer: TextMeasuring {
 
     /// The number of `font`'s resolution (family and weight), resolving it on first use.
     private func fontNumber(for font: Font) -> Int {
-        if font.weight == lastWeight, font.family == lastFamily { return lastFontNumber }
-        let key = FontKey(family: font.family, weight: font.weight)
+        if font.weight == lastWeight, font.italic == lastItalic, font.family == lastFamily { return lastFontNumber }
+        let key = FontKey(family: font.family, weight: font.weight, italic: font.italic)
         let number: Int
         if let known = fontNumbers[key] {
             number = known
         } else {
-            let resolved = fonts.resolve(family: font.family, weight: font.weight)
+            let resolved = fonts.resolve(family: font.family, weight: font.weight, italic: font.italic)
             number = resolvedFonts.count
             resolvedFonts.append(resolved)
             lineMetricsPerPoint.append(resolved.lineMetricsPerPoint)
@@ -174,6 +185,7 @@ public final class FontTextMeasurer: TextMeasuring {
         }
         lastFamily = font.family
         lastWeight = font.weight
+        lastItalic = font.italic
         lastFontNumber = number
         return number
     }

@@ -8,11 +8,14 @@ final class ResolvedFont {
     /// The requested family and weight, as the measurer was asked.
     let requestedFamily: String
     let weight: FontWeight
+    let italic: Bool
     /// The family name given to fontconfig: the request, or "sans-serif" for "system" and for
     /// families that are not installed. Fallback fonts are sorted for this name.
     let query: String
     /// The face that draws every character it has a glyph for.
     let primary: Typeface
+    /// True when the requested family is not installed and sans-serif stands in for it.
+    let substitutes: Bool
 
     /// Installed fonts in fontconfig's order of preference for this request; loaded on the
     /// first character the primary lacks.
@@ -25,11 +28,13 @@ final class ResolvedFont {
     /// Line metrics per point of font size, from the primary face.
     let lineMetricsPerPoint: LineMetrics
 
-    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface) {
+    init(requestedFamily: String, weight: FontWeight, italic: Bool = false, query: String, primary: Typeface, substitutes: Bool = false) {
         self.requestedFamily = requestedFamily
         self.weight = weight
+        self.italic = italic
         self.query = query
         self.primary = primary
+        self.substitutes = substitutes
         lineMetricsPerPoint = primary.lineMetricsPerPoint
     }
 }

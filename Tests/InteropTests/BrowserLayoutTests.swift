@@ -89,6 +89,8 @@ import TextMetrics
                 {"id": "upper", "kind": "label", "text": "straße oben", "textCase": "upper", "textDecoration": "underline"},
                 {"id": "titled", "kind": "label", "text": "each word's first", "textCase": "title", "textDecoration": "strikethrough", "letterSpacing": 1},
                 {"id": "lower", "kind": "label", "text": "QUIET Words", "textCase": "lower"},
+                {"id": "italic", "kind": "label", "text": "Wavy italic words", "font": {"family": "Roboto", "size": 20, "italic": true}},
+                {"id": "bold-oblique", "kind": "label", "text": "Bold and slanted", "font": {"weight": "bold", "italic": true}},
                 {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
                  "text": "A paragraph of several words that wraps over a few lines at this width"},
                 {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},
@@ -137,6 +139,34 @@ import TextMetrics
         // Plumb's frames hold too.
         let result = try Self.compare([BrowserComparison.Case(name: "short", spec: spec)])
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    /// Labels whose font family is not installed keep their designed size, which the page
+    /// gives them as a fixed width and height; an installed family's label is measured on both.
+    @Test func designedSizesOfFamiliesThatAreNotInstalled() throws {
+        let text = #"""
+            {"plumb": 1, "name": "designed", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "spacing": 8, "padding": 16, "verticalAlignment": "top", "children": [
+                {"id": "title", "kind": "label", "text": "Welcome back", "font": {"family": "Plumb Missing Sans", "size": 20},
+                 "horizontalAlignment": "left", "designedWidth": 97.5, "designedHeight": 24},
+                {"id": "body", "kind": "label", "text": "Two short lines of body text that wrap", "numberOfLines": 0,
+                 "font": {"family": "Plumb Missing Sans", "size": 14}, "designedHeight": 40},
+                {"id": "measured", "kind": "label", "text": "Measured", "font": {"family": "DejaVu Sans", "size": 14},
+                 "horizontalAlignment": "left", "designedWidth": 30, "designedHeight": 10},
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
+                  {"id": "go", "kind": "button", "text": "Go", "font": {"family": "Plumb Missing Sans"}, "designedWidth": 44, "designedHeight": 32},
+                  {"id": "next", "kind": "label", "text": "Next", "font": {"family": "Plumb Missing Sans", "weight": "bold"}, "verticalAlignment": "center", "designedWidth": 31.25, "designedHeight": 19}
+                ]},
+                {"id": "after", "width": 20, "height": 20, "backgroundColor": "#FF0000"}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "designed.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "designed", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        #expect(layout.frames[2].width == 97.5 && layout.frames[2].height == 24, "the comparison is of pinned labels")
     }
 
     /// A grid with its own size along a stack shares it among its star tracks (a 2 × `*` grid

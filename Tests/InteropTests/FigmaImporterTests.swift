@@ -197,7 +197,7 @@ import Testing
         let frame = try Self.importOne([Self.node("6:1", "FRAME", "Card", Self.box(0, 0, 300, 200), "", children: [
             Self.node("6:2", "TEXT", "Title", Self.box(10, 10, 200, 40), #"""
                 "characters": "Hello\nworld", "fills": \#(Self.solid(1, 0, 0, opacity: 0.5)), "constraints": {"horizontal": "LEFT", "vertical": "TOP"},
-                "style": {"fontFamily": "Roboto", "fontSize": 16, "fontWeight": 700, "textAlignHorizontal": "RIGHT",
+                "style": {"fontFamily": "Roboto", "fontSize": 16, "fontWeight": 700, "textAlignHorizontal": "RIGHT", "paragraphSpacing": 8,
                           "textAlignVertical": "BOTTOM", "textAutoResize": "WIDTH_AND_HEIGHT", "textCase": "UPPER", "letterSpacing": 1}
                 """#),
             Self.node("6:3", "TEXT", "Body", Self.box(10, 60, 200, 100), #"""
@@ -205,7 +205,7 @@ import Testing
                           "lineHeightPx": 18, "lineHeightUnit": "FONT_SIZE_%", "lineHeightPercentFontSize": 150}
                 """#),
             Self.node("6:4", "TEXT", "Caption", Self.box(10, 170, 100, 20), #"""
-                "characters": "Set", "style": {"fontSize": 12, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE"}
+                "characters": "Set", "style": {"fontSize": 12, "paragraphSpacing": 6, "lineHeightPx": 20, "lineHeightUnit": "PIXELS", "letterSpacing": -0.24, "textDecoration": "UNDERLINE", "textCase": "TITLE", "italic": true}
                 """#),
             Self.node("6:5", "TEXT", "Note", Self.box(120, 170, 100, 20), #"""
                 "characters": "Own", "style": {"fontSize": 12, "lineHeightPx": 14.0625, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100}
@@ -227,10 +227,12 @@ import Testing
         let caption = try Self.view(frame, "caption")
         #expect(caption.lineHeight == .points(20) && caption.letterSpacing == .points(-0.24))
         #expect(caption.textDecoration == .underline && caption.textCase == .title && caption.text == "Set")
+        #expect(caption.fontItalic == true && title.fontItalic == nil && frame.summary.unexpressed["italic"] == nil)
         #expect(try Self.view(frame, "note").lineHeight == nil)
         #expect(try Self.view(frame, "loose").lineHeight == .points(16.875))
         #expect(frame.summary.unexpressed["letter spacing"] == nil)
         #expect(frame.summary.approximated["justified text (imported as left)"] == 1)
+        #expect(frame.summary.unexpressed["paragraph spacing"] == 1, "counted where the text has paragraphs: \(frame.summary.unexpressed)")
     }
 
     @Test func fillsStrokesCornersOpacityAndHiddenLayers() throws {

@@ -195,6 +195,14 @@ struct SpecCodecTests {
         if family == nil && size == nil && weight == nil { #expect(SpecCodec.encode(spec)["root"]?["font"] == nil) }
     }
 
+    @Test func italicIsPartOfTheFont() throws {
+        let spec = try decodeSpec(nestedSpec(root: #"{"id": "root", "kind": "label", "font": {"size": 12, "italic": true}}"#))
+        #expect(spec.root.fontItalic == true)
+        #expect(spec.root.resolvedFont == Font(family: "system", size: 12, weight: .regular, italic: true))
+        #expect(SpecCodec.encode(spec)["root"]?["font"] == .object([JSONMember("size", .number(12)), JSONMember("italic", .bool(true))]))
+        #expect(try decodeSpec(JSONWriter.compact(SpecCodec.encode(spec))) == spec)
+    }
+
     // MARK: Tracks
 
     @Test func tracksInEverySpelling() throws {
@@ -212,8 +220,8 @@ struct SpecCodecTests {
     /// Which kinds take each property (DESIGN.md §3), written out here so a change shows up.
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
-        case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment, .textVerticalAlignment,
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration, .designedWidth, .designedHeight:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]

@@ -98,7 +98,7 @@ struct SpecDecoderTests {
         .root(#"{"id": "r", "margin": "10"}"#, #"test.json: $.root.margin: expected a number ≥ 0 or an object of edges (top, left, bottom, right), got "10""#),
         .root(#"{"id": "r", "padding": [1, 2]}"#, "test.json: $.root.padding: expected a number ≥ 0 or an object of edges (top, left, bottom, right), got an array"),
         // Fonts.
-        .root(#"{"id": "r", "kind": "label", "font": 12}"#, "test.json: $.root.font: expected an object {family, size, weight}, got 12"),
+        .root(#"{"id": "r", "kind": "label", "font": 12}"#, "test.json: $.root.font: expected an object {family, size, weight, italic}, got 12"),
         .root(#"{"id": "r", "kind": "label", "font": {"size": 0}}"#, "test.json: $.root.font.size: expected a number > 0 and ≤ 10000, got 0"),
         .root(#"{"id": "r", "kind": "label", "font": {"size": 10001}}"#, "test.json: $.root.font.size: expected a number > 0 and ≤ 10000, got 10001"),
         .root(#"{"id": "r", "kind": "label", "font": {"weight": "normal"}}"#,

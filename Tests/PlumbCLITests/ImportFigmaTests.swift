@@ -42,6 +42,17 @@ import Testing
         let missing = plumb.run("import", "figma", "app.json")
         #expect(missing.status == 0, "\(missing.stderr)")
         #expect(missing.stderr.contains("font family \"Plumb Missing Sans\" is not installed; using sans-serif"), "\(missing.stderr)")
+        // The title keeps Figma's text box, and the import says so.
+        #expect(missing.stderr.contains("labels in font family \"Plumb Missing Sans\" keep the size their design measured"), "\(missing.stderr)")
+        #expect(!installed.stderr.contains("keep the size"), "\(installed.stderr)")
+        let resolved = plumb.run("resolve", "home-screen", "--size", "320x480", "--format", "json")
+        let frames = try #require(try JSONParser.parse(resolved.stdout)["frames"]?.elements)
+        let title = try #require(frames.first { $0["id"] == .string("title") })
+        #expect(title["width"] == .number(100) && title["height"] == .number(24) && title["x"] == .number(20), "\(title)")
+        // An unchanged file imports as no change at all.
+        let again = plumb.run("import", "figma", "app.json", "--json")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try JSONParser.parse(again.stdout)["documents"]?.elements?.allSatisfy { $0["version"] == .null } == true, "\(again.stdout)")
     }
 
     @Test func eachFrameBecomesADocumentAndReimportsAreSmallVersions() throws {

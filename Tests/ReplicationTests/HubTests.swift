@@ -203,6 +203,31 @@ import Testing
         #expect(try StoreReading.fingerprint(try a.open(), "login").show == (try StoreReading.fingerprint(try b.open(), "login").show))
     }
 
+    /// A label's designed size goes through the hub (migration 0005 lets the server accept
+    /// it); an edit of the text that clears it goes through too.
+    @Test func designedSizesGoThroughTheHub() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url), b = client("b", hub: url)
+        let file = root.appendingPathComponent("card.json").path
+        _ = FileManager.default.createFile(atPath: file, contents: Data(#"""
+            {"plumb": 1, "name": "card", "root": {"id": "root", "children": [
+              {"id": "title", "kind": "label", "text": "Welcome", "font": {"family": "Plumb Missing Sans"},
+               "designedWidth": 97.5, "designedHeight": 24}]}}
+            """#.utf8))
+        #expect(a.plumb(["apply", file], now: now + 1) == 0)
+        #expect(a.plumb(["push"], now: now + 2) == 0, "\(a.lastOutput)")
+        #expect(b.plumb(["pull"], now: now + 3) == 0, "\(b.lastOutput)")
+        let pulled = try StoreReading.fingerprint(try b.open(), "card")
+        #expect(pulled.show == (try StoreReading.fingerprint(try a.open(), "card")).show)
+        #expect(pulled.show.contains("\"designedWidth\": 97.5") && pulled.show.contains("\"designedHeight\": 24"), "\(pulled.show)")
+        #expect(b.plumb(["set", "card", "title", "text=Hello"], now: now + 4) == 0)
+        #expect(b.plumb(["push"], now: now + 5) == 0, "\(b.lastOutput)")
+        #expect(a.plumb(["pull"], now: now + 6) == 0, "\(a.lastOutput)")
+        let cleared = try StoreReading.fingerprint(try a.open(), "card").show
+        #expect(!cleared.contains("designedWidth") && cleared.contains("Hello"), "\(cleared)")
+    }
+
     /// The hub's property catalogue (Migrations/hub) is LayoutSpec's: every property, with its
     /// type, minimum and choices. A new property needs a hub migration that adds it.
     @Test func theHubKnowsEveryPropertyAndItsType() throws {

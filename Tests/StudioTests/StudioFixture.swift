@@ -83,11 +83,11 @@ final class StudioFixture {
     }
 
     /// A studio in this process, fixed text metrics, on a free port.
-    func startStudio(host: String = "127.0.0.1") throws -> Studio {
+    func startStudio(host: String = "127.0.0.1", makeMeasurer: @escaping @Sendable () throws -> any TextMeasuring = { FixedTextMeasurer() }) throws -> Studio {
         var configuration = Studio.Configuration(
             storePath: storePath, author: "tester",
             openStore: { try Store.open(at: $0) },
-            makeMeasurer: { FixedTextMeasurer() })
+            makeMeasurer: makeMeasurer)
         configuration.keepAlive = 1
         configuration.host = host
         return try Studio(configuration)

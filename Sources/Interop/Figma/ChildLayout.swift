@@ -119,14 +119,14 @@ struct ChildLayout {
         case .docked:
             return node.children.map { _ in .docked(content: box) }
         case .stack:
-            return node.children.map { $0.child.positioning == "ABSOLUTE" ? .floating(box: box) : .flow(layout, track: nil) }
+            return node.children.map { $0.child.positioning == "ABSOLUTE" ? .floating(box: box) : .flow(layout, track: nil, content: content) }
         case .flowGrid:
             let span = max(tracks.count, 1)
             return zip(node.children, trackOfChild).map { child, track in
                 if child.child.positioning == "ABSOLUTE" {
                     return .dockedInGrid(content: content, rowSpan: layout.mode == .vertical ? span : 1, columnSpan: layout.mode == .horizontal ? span : 1)
                 }
-                return .flow(layout, track: track ?? 0)
+                return .flow(layout, track: track ?? 0, content: content)
             }
         case .cellGrid:
             let columns = max(layout.gridColumns.count, layout.gridColumnCount, 1)

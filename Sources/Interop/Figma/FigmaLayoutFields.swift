@@ -24,6 +24,9 @@ public struct FigmaAutoLayout: Hashable, Sendable {
     public var counterAxisSizingMode = "AUTO"
     /// `WRAP` when children flow onto new lines.
     public var wraps = false
+    /// `strokesIncludedInLayout`: the frame's own stroke takes space inside it, as a border
+    /// does in CSS's `border-box`; the reader adds its weights to the padding.
+    public var strokesIncludedInLayout = false
     /// Grid layout: track counts, gaps and sizes (`FIXED` px, `FLEX` fr, `HUG` auto).
     public var gridRowCount = 0, gridColumnCount = 0
     public var gridRowGap = 0.0, gridColumnGap = 0.0

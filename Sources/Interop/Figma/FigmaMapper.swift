@@ -53,6 +53,11 @@ struct FigmaMapper {
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
+        view.minWidth = node.minWidth.map(round3)
+        view.maxWidth = node.maxWidth.map(round3)
+        view.minHeight = node.minHeight.map(round3)
+        view.maxHeight = node.maxHeight.map(round3)
+        if node.type == .text { designedSize(&view, node: node, box: box) }
         style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
         let index = try append(
@@ -137,8 +142,8 @@ struct FigmaMapper {
             view.columnSpan = columnSpan > 1 ? columnSpan : nil
             dock(&view, node: node, box: box, in: content)
             summary.approximated("absolutely positioned child of auto layout (docked over the grid)")
-        case .flow(let parentLayout, let track):
-            flow(&view, node: node, box: box, parentLayout: parentLayout, track: track)
+        case .flow(let parentLayout, let track, let content):
+            flow(&view, node: node, box: box, parentLayout: parentLayout, track: track, content: content)
         case .cell(let parentLayout, let row, let column, let rowSpan, let columnSpan):
             view.row = row > 0 ? row : nil
             view.column = column > 0 ? column : nil
@@ -180,8 +185,11 @@ struct FigmaMapper {
         return (horizontal, vertical)
     }
 
-    /// A child flowing in an auto layout (a stack, or a grid track along the axis).
-    private mutating func flow(_ view: inout View, node: FigmaNode, box: FigmaRect, parentLayout: FigmaAutoLayout, track: Int?) {
+    /// A child flowing in an auto layout (a stack, or a grid track along the axis). A child
+    /// longer across the axis than the content box overflows it both ways, centred, as Figma
+    /// places it whatever the parent's alignment.
+    private mutating func flow(_ view: inout View, node: FigmaNode, box: FigmaRect, parentLayout: FigmaAutoLayout, track: Int?,
+                               content: FigmaRect) {
         let vertical = parentLayout.mode == .vertical
         if let track, track > 0 {
             if vertical { view.row = track } else { view.column = track }
@@ -193,6 +201,8 @@ struct FigmaMapper {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
             if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
+            let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
+            if overflows { alignment = .center }
         }
         let acrossLength = across == .fixed ? round3(vertical ? box.width : box.height) : nil
         let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
@@ -223,6 +233,14 @@ struct FigmaMapper {
                 view.height = length
             }
         }
+    }
+
+    /// Figma's text box on each axis where it hugs its text (the label has no length of its
+    /// own there): the size a label whose font family is not installed keeps, so the screen
+    /// looks as designed (docs/figma.md, "Fonts").
+    private func designedSize(_ view: inout View, node: FigmaNode, box: FigmaRect) {
+        if view.width == nil && Sizing.hugs(node, horizontal: true) { view.designedWidth = round3(box.width) }
+        if view.height == nil && Sizing.hugs(node, horizontal: false) { view.designedHeight = round3(box.height) }
     }
 
     // MARK: Style

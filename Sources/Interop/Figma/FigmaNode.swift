@@ -23,6 +23,8 @@ public struct FigmaNode: Sendable {
     public var strokeAlign: String?
     /// True when `individualStrokeWeights` gives edges different weights.
     public var hasUnevenStrokes = false
+    /// `minWidth`, `maxWidth`, `minHeight`, `maxHeight` (auto layout frames and their children).
+    public var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
     public var cornerRadius: Double?
     /// `rectangleCornerRadii`: top-left, top-right, bottom-right, bottom-left.
     public var cornerRadii: [Double] = []

@@ -33,7 +33,8 @@ public struct FigmaReader {
         "relativeTransform", "characters", "style", "fontFamily", "fontSize", "fontWeight", "italic",
         "textAlignHorizontal", "textAlignVertical", "textAutoResize", "textCase", "textTruncation", "maxLines",
         "letterSpacing", "lineHeightPx", "lineHeightUnit", "lineHeightPercent", "lineHeightPercentFontSize",
-        "textDecoration", "characterStyleOverrides",
+        "textDecoration", "characterStyleOverrides", "strokesIncludedInLayout", "minWidth", "maxWidth", "minHeight",
+        "maxHeight", "paragraphSpacing",
     ]
 
     /// The members a parse for the reader keeps: its `keys`, and every member of an object
@@ -237,12 +238,25 @@ public struct FigmaReader {
         node.strokes = try paints(json, "strokes", path)
         node.strokeWeight = try number(json, "strokeWeight", path, in: 0...Double.greatestFiniteMagnitude)
         node.strokeAlign = try string(json, "strokeAlign", path)
+        var strokeWeights = [Double](repeating: node.strokeWeight ?? 1, count: 4)
         if let weights = member(json, "individualStrokeWeights") {
-            let values = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
-                try number(weights, edge, path + ".individualStrokeWeights") ?? 0
+            strokeWeights = try ["top", "right", "bottom", "left"].map { (edge) throws(InteropError) in
+                try number(weights, edge, path + ".individualStrokeWeights", in: 0...Double.greatestFiniteMagnitude) ?? 0
             }
-            node.hasUnevenStrokes = Set(values).count > 1
+            node.hasUnevenStrokes = Set(strokeWeights).count > 1
         }
+        // A stroke included in the layout insets the children as padding does (border-box).
+        if node.autoLayout?.strokesIncludedInLayout == true, node.strokes.contains(where: { $0.visible && $0.opacity > 0 }) {
+            node.autoLayout!.paddingTop += strokeWeights[0]
+            node.autoLayout!.paddingRight += strokeWeights[1]
+            node.autoLayout!.paddingBottom += strokeWeights[2]
+            node.autoLayout!.paddingLeft += strokeWeights[3]
+        }
+        let lengths = 0...Double.greatestFiniteMagnitude
+        node.minWidth = try number(json, "minWidth", path, in: lengths)
+        node.maxWidth = try number(json, "maxWidth", path, in: lengths)
+        node.minHeight = try number(json, "minHeight", path, in: lengths)
+        node.maxHeight = try number(json, "maxHeight", path, in: lengths)
         node.cornerRadius = try number(json, "cornerRadius", path, in: 0...Double.greatestFiniteMagnitude)
         node.cornerRadii = try numbers(json, "rectangleCornerRadii", path)
         node.effects = try effects(json, path)
@@ -270,6 +284,7 @@ public struct FigmaReader {
         layout.primaryAxisSizingMode = try string(json, "primaryAxisSizingMode", path) ?? "AUTO"
         layout.counterAxisSizingMode = try string(json, "counterAxisSizingMode", path) ?? "AUTO"
         layout.wraps = try string(json, "layoutWrap", path) == "WRAP"
+        layout.strokesIncludedInLayout = try bool(json, "strokesIncludedInLayout", path) ?? false
         if mode == .grid {
             layout.gridRowCount = try count(json, "gridRowCount", path) ?? 0
             layout.gridColumnCount = try count(json, "gridColumnCount", path) ?? 0
@@ -317,6 +332,7 @@ public struct FigmaReader {
             text.lineHeightPercent = try number(style, "lineHeightPercent", stylePath)
             text.lineHeightPercentFontSize = try number(style, "lineHeightPercentFontSize", stylePath)
             text.textDecoration = try string(style, "textDecoration", stylePath)
+            text.paragraphSpacing = try number(style, "paragraphSpacing", stylePath) ?? 0
         }
         // Newer files put these on the node itself.
         text.autoResize = try string(json, "textAutoResize", path) ?? text.autoResize

@@ -26,7 +26,7 @@ enum FigmaTextStyle {
         default: view.textVerticalAlignment = .top
         }
         view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
-        if text.italic { summary.unexpressed("italic") }
+        if text.italic { view.fontItalic = true }
         if text.letterSpacing != 0, text.letterSpacing.isFinite {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }
@@ -37,6 +37,8 @@ enum FigmaTextStyle {
         default: break
         }
         if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
+        // Plumb has no space between paragraphs yet: counted where the text has paragraphs.
+        if text.paragraphSpacing > 0, text.characters.contains(where: \.isNewline) { summary.unexpressed("paragraph spacing") }
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as

@@ -14,8 +14,9 @@ enum Placement {
     /// An absolutely positioned child of an auto layout mapped to a stack: `floating`, docked
     /// by its constraints in the stack's whole box (Figma's constraints ignore padding).
     case floating(box: FigmaRect)
-    /// Flowing along an auto layout; `track` is its grid track when the layout is a grid.
-    case flow(FigmaAutoLayout, track: Int?)
+    /// Flowing along an auto layout (whose content box, the parent's box less padding, is
+    /// `content`); `track` is its grid track when the layout is a grid.
+    case flow(FigmaAutoLayout, track: Int?, content: FigmaRect)
     /// In a cell of a `layoutMode: GRID` frame.
     case cell(FigmaAutoLayout, row: Int, column: Int, rowSpan: Int, columnSpan: Int)
 

@@ -16,12 +16,15 @@ import LayoutSpec
 ///   height (else the face's own) and letter spacing.
 /// The root fills the window, so resizing the window lays the design out again.
 public struct HTMLExporter {
+    /// The spec as laid out: a label whose font family `measurer` does not have carries its
+    /// designed size as its own (`DesignedSizes`), a fixed width and height on the page, as
+    /// `plumb resolve` keeps it.
     public let spec: Spec
     /// Names the faces (`drawingFamily`) and line heights text was measured with.
     public let measurer: any TextMeasuring
 
     public init(spec: Spec, measurer: any TextMeasuring) {
-        self.spec = spec
+        self.spec = DesignedSizes.pinned(spec, measurer: measurer)
         self.measurer = measurer
     }
 
@@ -259,6 +262,7 @@ public struct HTMLExporter {
         style.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font)))
         style.add("font-size", CSSDeclarations.px(font.size))
         if font.weight != .regular { style.add("font-weight", "\(font.weight.numericWeight)") }
+        if font.italic { style.add("font-style", "italic") }
         let natural = measurer.lineMetrics(of: font)
         let lineHeight = view.resolvedLineHeight ?? natural.lineHeight
         style.add("line-height", CSSDeclarations.px(lineHeight))

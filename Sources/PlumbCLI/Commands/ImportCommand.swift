@@ -84,8 +84,9 @@ enum ImportCommand: Command {
                     """)
             }
             frame.assignIDs(reusing: sources)
+            // The file's text boxes were measured for its text: a changed text keeps the new box.
             return EditPlanner.edits(toMatch: frame.spec, from: document.state, projection: document.projection,
-                                     orderSuffix: FractionalIndex.suffix(for: store.site))
+                                     orderSuffix: FractionalIndex.suffix(for: store.site), keepingDesignedSizes: true)
         }
         progress?.finish()
         let committed = zip(frames.documents, zip(views, outcomes)).map { (document: $0, views: $1.0, outcome: $1.1) }

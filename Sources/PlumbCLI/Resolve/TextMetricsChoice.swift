@@ -34,25 +34,36 @@ enum MeasurerReport {
     }
 
     /// Warns, each once, of every font family the labels `asked` gathered ask for that is not
-    /// installed (a substitute measures them), so an import says what its resolves will. Says
-    /// nothing when the installed fonts cannot be loaded at all: measuring will say so then.
+    /// installed (a substitute measures them), and that those with a designed size keep it, so
+    /// an import says what its resolves will. Says nothing when the installed fonts cannot be
+    /// loaded at all: measuring will say so then.
     static func warnMissingFamilies(of asked: AskedFonts, console: Console) {
         guard let fonts = try? FontTextMeasurer() else { return }
-        for font in asked.fonts { _ = fonts.primaryFontFile(for: font) }
+        for (font, designed) in asked.fonts {
+            _ = fonts.primaryFontFile(for: font)
+            if designed { _ = fonts.isInstalled(font) }
+        }
         printWarnings(of: fonts, console: console)
     }
 }
 
 /// The font of every label with text in the specs added, once per family and weight, in the
-/// order first met.
+/// order first met, and whether a label in it carries a designed size.
 struct AskedFonts {
-    private(set) var fonts: [Font] = []
-    private var seen: Set<Font> = []
+    private(set) var fonts: [(font: Font, designed: Bool)] = []
+    private var seen: [Font: Int] = [:]
 
     mutating func add(_ spec: Spec) {
         for view in spec.views where view.kind.hasText && view.text.map({ !$0.isEmpty }) == true {
             let font = view.resolvedFont
-            if seen.insert(Font(family: font.family, size: 1, weight: font.weight)).inserted { fonts.append(font) }
+            let designed = view.designedWidth != nil || view.designedHeight != nil
+            let key = Font(family: font.family, size: 1, weight: font.weight)
+            if let known = seen[key] {
+                fonts[known].designed = fonts[known].designed || designed
+            } else {
+                seen[key] = fonts.count
+                fonts.append((font, designed))
+            }
         }
     }
 }

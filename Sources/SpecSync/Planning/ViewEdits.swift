@@ -6,6 +6,8 @@ import LayoutSpec
 public enum ViewEdits {
     /// `set`: the properties of a view in the document. `values` gets the view's kind and returns
     /// each property's new value (canonical JSON, `nil` to unset); the last one of a property wins.
+    /// A change to a label's text or to what it is measured in also clears its designed size,
+    /// unless `values` names that too (`DesignedSizeRelease`).
     public static func set(_ view: String, in document: some DocumentReading,
                            values: (ViewKind) throws -> [(Property, String?)]) throws -> [Edit] {
         guard try document.contains(view), let kind = try document.kind(of: view) else {
@@ -16,7 +18,12 @@ public enum ViewEdits {
         for (property, value) in try values(kind).reversed() where seen.insert(property).inserted {
             if try document.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
         }
-        return edits.reversed()
+        edits.reverse()
+        let changed = edits.map(\.property)
+        for property in try DesignedSizeRelease.unsets(changed: changed, named: seen, isSet: { try document.value(view, $0) != nil }) {
+            edits.append(Edit(view: view, property: property, value: nil))
+        }
+        return edits
     }
 
     /// `add`: a new view of `kind` under `parent` at `index` among its children (default last).

@@ -42,6 +42,7 @@ enum DocumentPage {
             <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
             <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
             </form>
+            \(DesignedSizeNotice.html(version.spec, measurer: workbench.measurer))
             \(version.detached.isEmpty ? "" : "<p class=\"warning\">Not laid out (their parent is deleted or not a container): \(version.detached.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>")
             <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(version.record.number)" style="width: \(width)px; height: \(height)px">
             \(DiffReport.inline(svg))<div class="handle" title="drag to resize the screen" aria-label="resize"></div>

@@ -1,0 +1,80 @@
+import Foundation
+import Interop
+import LayoutEngine
+import LayoutSpec
+import Testing
+
+/// Details of auto layout the import maps, each from a small Figma response whose boxes are
+/// Figma's own rules worked by hand: resolving at the frame's size must give every box.
+@Suite struct FigmaAutoLayoutDetailsTests {
+    typealias F = FigmaImporterTests
+
+    /// An empty auto layout frame hugging its (no) content keeps its padding: 10 all round is
+    /// 20 × 20, and what follows it in the column starts below that.
+    @Test func anEmptyAutoLayoutFrameKeepsItsPadding() throws {
+        let frame = try F.importOne([F.node("1:1", "FRAME", "Column", F.box(0, 0, 100, 60), #"""
+            "layoutMode": "VERTICAL", "itemSpacing": 10, "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("1:2", "FRAME", "Empty", F.box(0, 0, 20, 20), #"""
+                "layoutMode": "HORIZONTAL", "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10
+                """#, children: []),
+            F.node("1:3", "RECTANGLE", "After", F.box(0, 30, 100, 10), #""layoutAlign": "STRETCH""#),
+        ])])
+        try F.expectFigmaBoxes(frame)
+    }
+
+    /// `strokesIncludedInLayout`: the frame's stroke takes space inside it (CSS's border-box),
+    /// so a 2-pt stroke and 8 of padding put the first child 10 in; without it, 8.
+    @Test(arguments: [true, false])
+    func strokesIncludedInLayoutTakeSpace(included: Bool) throws {
+        let inset = included ? 10.0 : 8.0
+        let frame = try F.importOne([F.node("2:1", "FRAME", "Card", F.box(0, 0, 100, 2 * inset + 30), #"""
+            "layoutMode": "VERTICAL", "itemSpacing": 6, "paddingLeft": 8, "paddingRight": 8, "paddingTop": 8, "paddingBottom": 8,
+            "strokes": \#(F.solid(0, 0, 0)), "strokeWeight": 2, "strokeAlign": "INSIDE", "strokesIncludedInLayout": \#(included),
+            "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("2:2", "RECTANGLE", "A", F.box(inset, inset, 100 - 2 * inset, 12), #""layoutAlign": "STRETCH""#),
+            F.node("2:3", "RECTANGLE", "B", F.box(inset, inset + 18, 40, 12)),
+        ])])
+        let card = frame.spec.root
+        #expect(card.padding.top == inset && card.padding.left == inset && card.borderWidth == 2)
+        try F.expectFigmaBoxes(frame)
+    }
+
+    /// Minimum and maximum sizes: a hugging frame held at its minimum width, a child held at
+    /// its maximum height along a row, and a hugging child held at its minimum height across it.
+    @Test func minimumAndMaximumSizes() throws {
+        let frame = try F.importOne([F.node("3:1", "FRAME", "Screen", F.box(0, 0, 300, 200), "", children: [
+            F.node("3:2", "FRAME", "Row", F.box(10, 10, 150, 50), #"""
+                "layoutMode": "HORIZONTAL", "itemSpacing": 5, "minWidth": 150, "constraints": {"horizontal": "LEFT", "vertical": "TOP"}
+                """#, children: [
+                F.node("3:3", "RECTANGLE", "Square", F.box(10, 10, 50, 50)),
+                F.node("3:4", "FRAME", "Tall", F.box(65, 10, 30, 40), #"""
+                    "layoutMode": "VERTICAL", "paddingTop": 30, "paddingBottom": 30, "maxHeight": 40, "minWidth": 30
+                    """#, children: []),
+            ]),
+        ])])
+        let row = try F.view(frame, "row")
+        #expect(row.minWidth == 150 && row.width == nil)
+        let tall = try F.view(frame, "tall")
+        #expect(tall.maxHeight == 40 && tall.minWidth == 30)
+        try F.expectFigmaBoxes(frame)
+    }
+
+    /// A child larger than its auto layout parent's content box across the axis overflows
+    /// both ways, centred, whatever the parent's alignment (Figma's rule, as the issue's files
+    /// show): 120 wide in an 80-wide column starts 20 before the content box.
+    @Test(arguments: ["MIN", "MAX"])
+    func aChildLargerThanTheContentBoxIsCentred(align: String) throws {
+        let fitting = align == "MIN" ? 10.0 : 50.0
+        let frame = try F.importOne([F.node("4:1", "FRAME", "Column", F.box(0, 0, 100, 70), #"""
+            "layoutMode": "VERTICAL", "itemSpacing": 10, "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10,
+            "counterAxisAlignItems": "\#(align)", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("4:2", "RECTANGLE", "Wide", F.box(-10, 10, 120, 20)),
+            F.node("4:3", "RECTANGLE", "Narrow", F.box(fitting, 40, 40, 20)),
+        ])])
+        #expect(try F.view(frame, "wide").horizontalAlignment == .center)
+        try F.expectFigmaBoxes(frame)
+    }
+}
