@@ -112,6 +112,12 @@ public final class FontTextMeasurer: TextMeasuring {
         fonts.drawingRuns(of: text, in: resolvedFonts[fontNumber(for: font)])
     }
 
+    /// Whether `font`'s family is installed: fontconfig matched the family itself, not a
+    /// substitute (sans-serif) for it. "system" and generic names such as "monospace" are.
+    public func isFamilyInstalled(_ font: Font) -> Bool {
+        resolvedFonts[fontNumber(for: font)].isFamilyInstalled
+    }
+
     /// The face fontconfig matched for `font`'s family and weight.
     public func primaryFontFile(for font: Font) -> FontFile {
         resolvedFonts[fontNumber(for: font)].primary.file

@@ -13,6 +13,9 @@ final class ResolvedFont {
     let query: String
     /// The face that draws every character it has a glyph for.
     let primary: Typeface
+    /// False when the requested family is not installed (or could not be loaded) and a
+    /// substitute measures it; "system" and generic names are always installed.
+    let isFamilyInstalled: Bool
 
     /// Installed fonts in fontconfig's order of preference for this request; loaded on the
     /// first character the primary lacks.
@@ -25,11 +28,12 @@ final class ResolvedFont {
     /// Line metrics per point of font size, from the primary face.
     let lineMetricsPerPoint: LineMetrics
 
-    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface) {
+    init(requestedFamily: String, weight: FontWeight, query: String, primary: Typeface, isFamilyInstalled: Bool) {
         self.requestedFamily = requestedFamily
         self.weight = weight
         self.query = query
         self.primary = primary
+        self.isFamilyInstalled = isFamilyInstalled
         lineMetricsPerPoint = primary.lineMetricsPerPoint
     }
 }

@@ -19,6 +19,8 @@ struct FigmaMapper {
     private(set) var rotated: [Bool] = []
     /// Per view: true for a view the importer added (an `OutsideWrapper`), not a Figma node.
     private(set) var added: [Bool] = []
+    /// Per view: for a text node, what of its text style Plumb could not express.
+    private(set) var textLosses: [String?] = []
     var summary = ImportSummary()
     let file: String
     /// The frame's top-left corner on the canvas: Figma boxes are made relative to it.
@@ -53,11 +55,11 @@ struct FigmaMapper {
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
-        style(&view, node: node)
+        let textLoss = style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
         let index = try append(
             view, node: node, type: node.type, name: node.name, box: box, parent: parent,
-            collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false)
+            collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false, textLoss: textLoss)
 
         guard let layout else {
             if !node.children.isEmpty { summary.skipped("\(node.type.words) parts (drawn as one shape)", node.subtreeCount - 1) }
@@ -75,7 +77,7 @@ struct FigmaMapper {
     /// Adds a view and what Figma says about it; returns its index.
     private mutating func append(
         _ view: View, node: FigmaNode, type: FigmaNodeType, name: String, box: FigmaRect, parent: Int,
-        collapsed isCollapsed: Bool, rotated isRotated: Bool, added isAdded: Bool
+        collapsed isCollapsed: Bool, rotated isRotated: Bool, added isAdded: Bool, textLoss: String? = nil
     ) throws(InteropError) -> Int {
         if views.count >= SpecCodec.maxViews {
             throw InteropError(file: file, location: node.path, message: "more than \(SpecCodec.maxViews) views in one frame")
@@ -88,6 +90,7 @@ struct FigmaMapper {
         collapsed.append(isCollapsed)
         rotated.append(isRotated || (parent >= 0 && rotated[parent]))
         added.append(isAdded)
+        textLosses.append(textLoss)
         return views.count - 1
     }
 
@@ -227,28 +230,33 @@ struct FigmaMapper {
 
     // MARK: Style
 
-    private mutating func style(_ view: inout View, node: FigmaNode) {
+    /// Styles `view` as `node` is drawn; for a text node, returns what of its text style was
+    /// not expressible (its kinds as the summary counts them), nil when nothing was lost.
+    private mutating func style(_ view: inout View, node: FigmaNode) -> String? {
         if node.opacity < 1 { view.opacity = round3(node.opacity) }
         if node.isMask { summary.unexpressed("mask") }
         if abs(node.rotation) > 1e-4 { summary.unexpressed("rotation") }
         if let mode = node.blendMode, mode != "PASS_THROUGH", mode != "NORMAL" { summary.unexpressed("blend mode") }
         for effect in node.effects { summary.unexpressed(effect.lowercased().replacing("_", with: " ")) }
         if node.type == .text {
+            let before = summary.unexpressed
             FigmaTextStyle.apply(node, to: &view, summary: &summary)
+            let lost = summary.unexpressed.filter { $0.value != before[$0.key] }.keys.sorted()
             if FigmaPaint.topColor(of: node.strokes, what: "text stroke", summary: &summary) != nil {
                 summary.unexpressed("text outline")
             }
-            return
+            return lost.isEmpty ? nil : lost.joined(separator: ", ")
         }
         if let shape = unexpressedShape(node) {
             summary.unexpressed(shape)
-            return
+            return nil
         }
         if node.type != .group {
             view.backgroundColor = paintColor(node.fills, what: "fill")
             strokes(&view, node: node)
             corners(&view, node: node)
         }
+        return nil
     }
 
     /// The kind of shape a node is when Plumb cannot draw it (a plain view stands in), else nil.
