@@ -19,7 +19,8 @@ struct FigmaMapper {
     private(set) var rotated: [Bool] = []
     /// Per view: true for a view the importer added (an `OutsideWrapper`), not a Figma node.
     private(set) var added: [Bool] = []
-    /// Per view: for a text node, what of its text style Plumb could not express.
+    /// Per view: for a text node, what of its text style that changes its size Plumb could not
+    /// express.
     private(set) var textLosses: [String?] = []
     var summary = ImportSummary()
     let file: String
@@ -197,7 +198,10 @@ struct FigmaMapper {
             if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
         }
-        let acrossLength = across == .fixed ? round3(vertical ? box.width : box.height) : nil
+        // A child stretched across a parent that hugs its children there, but not hugging its
+        // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
+        let keepsAcross = across == .fill && parentLayout.counterAxisSizingMode == "AUTO" && !Sizing.hugs(node, horizontal: vertical)
+        let acrossLength = across == .fixed || keepsAcross ? round3(vertical ? box.width : box.height) : nil
         let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
@@ -230,8 +234,8 @@ struct FigmaMapper {
 
     // MARK: Style
 
-    /// Styles `view` as `node` is drawn; for a text node, returns what of its text style was
-    /// not expressible (its kinds as the summary counts them), nil when nothing was lost.
+    /// Styles `view` as `node` is drawn; for a text node, returns what of its text style that
+    /// changes its size was not expressible, nil when nothing was.
     private mutating func style(_ view: inout View, node: FigmaNode) -> String? {
         if node.opacity < 1 { view.opacity = round3(node.opacity) }
         if node.isMask { summary.unexpressed("mask") }
@@ -239,13 +243,11 @@ struct FigmaMapper {
         if let mode = node.blendMode, mode != "PASS_THROUGH", mode != "NORMAL" { summary.unexpressed("blend mode") }
         for effect in node.effects { summary.unexpressed(effect.lowercased().replacing("_", with: " ")) }
         if node.type == .text {
-            let before = summary.unexpressed
-            FigmaTextStyle.apply(node, to: &view, summary: &summary)
-            let lost = summary.unexpressed.filter { $0.value != before[$0.key] }.keys.sorted()
+            let lost = FigmaTextStyle.apply(node, to: &view, summary: &summary)
             if FigmaPaint.topColor(of: node.strokes, what: "text stroke", summary: &summary) != nil {
                 summary.unexpressed("text outline")
             }
-            return lost.isEmpty ? nil : lost.joined(separator: ", ")
+            return lost
         }
         if let shape = unexpressedShape(node) {
             summary.unexpressed(shape)

@@ -60,4 +60,9 @@ public struct FigmaText: Hashable, Sendable {
     public var textDecoration: String?
     /// True when parts of the text have their own style.
     public var hasStyleRuns = false
+    /// True when a part's own style changes its size (font, size, weight, spacing, case), not
+    /// only how it is drawn.
+    public var hasMeasuredStyleRuns = false
+    /// Points between paragraphs (after each hard line break).
+    public var paragraphSpacing = 0.0
 }

@@ -5,8 +5,12 @@ import LayoutSpec
 /// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, the nine
 /// text positions, and `textAutoResize` as explicit size and `numberOfLines`.
 enum FigmaTextStyle {
-    static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
-        guard let text = node.text else { return }
+    /// Styles `view` as the text node is set; returns what of its style that changes the
+    /// text's size Plumb could not express (`mixed text styles`, `italic`, `small caps`), nil
+    /// when nothing was.
+    static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) -> String? {
+        guard let text = node.text else { return nil }
+        var sizeLosses: [String] = []
         view.text = characters(text, view: &view, summary: &summary)
         if let family = text.fontFamily, !family.isEmpty {
             if family.count <= Property.maxFamilyLength { view.fontFamily = family } else { summary.approximated("font family name over 200 characters (system font used)") }
@@ -26,7 +30,10 @@ enum FigmaTextStyle {
         default: view.textVerticalAlignment = .top
         }
         view.numberOfLines = numberOfLines(text, characters: view.text ?? "")
-        if text.italic { summary.unexpressed("italic") }
+        if text.italic {
+            summary.unexpressed("italic")
+            sizeLosses.append("italic")
+        }
         if text.letterSpacing != 0, text.letterSpacing.isFinite {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }
@@ -36,7 +43,14 @@ enum FigmaTextStyle {
         case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
         default: break
         }
-        if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
+        if text.hasMeasuredStyleRuns {
+            summary.unexpressed("mixed text styles (the base style kept)")
+            sizeLosses.append("mixed text styles")
+        } else if text.hasStyleRuns {
+            summary.unexpressed("mixed text colours or decorations (the base kept)")
+        }
+        if text.textCase == "SMALL_CAPS" || text.textCase == "SMALL_CAPS_FORCED" { sizeLosses.append("small caps") }
+        return sizeLosses.isEmpty ? nil : sizeLosses.joined(separator: ", ")
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as

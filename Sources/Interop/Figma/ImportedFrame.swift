@@ -22,8 +22,9 @@ public struct ImportedFrame: Sendable {
     /// that places a child lying wholly before its parent's start, docs/figma.md); its box
     /// in `figmaBoxes` is the one the importer gave it, not Figma's.
     public let isAdded: [Bool]
-    /// Per view: for a label made from a text node, what of the node's text style Plumb could
-    /// not express (`mixed text styles (the base style kept)`, `small caps`), nil for the others.
+    /// Per view: for a label made from a text node, what of the node's text style that changes
+    /// the text's size Plumb could not express (`mixed text styles`, `small caps`), nil for the
+    /// others.
     public let textLosses: [String?]
     /// What was not expressed exactly.
     public let summary: ImportSummary
