@@ -19,7 +19,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
-    case lineHeight, letterSpacing, textCase, textDecoration
+    case lineHeight, letterSpacing, paragraphSpacing, textCase, textDecoration
     // Stacks.
     case orientation, spacing
     // Grids.
@@ -53,7 +53,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .paragraphSpacing:
             .length
         case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
@@ -92,7 +92,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase,
+             .textDecoration:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid

@@ -49,6 +49,22 @@ struct FigmaTextBoxTests {
         Self.expectWithinAPoint(try Self.resolvedLabel(frame))
     }
 
+    /// Paragraph spacing (8 pt) below the first of two paragraphs: three lines of 52.2 pt and
+    /// the spacing, 164.6 pt (Figma: 164).
+    @Test(.enabled(if: robotoIsInstalled, "Roboto is not installed (Tools/install-deps.sh installs it)"))
+    func paragraphSpacingFollowsEachParagraphButTheLast() throws {
+        let frame = FigmaImporterTests.node("4:1", "FRAME", "Styles", FigmaImporterTests.box(0, 0, 1920, 1080), "", children: [
+            FigmaImporterTests.node("4:2", "TEXT", "Intro", FigmaImporterTests.box(160, 265, 1195, 164), #"""
+                "characters": "Your styles will be transformed into style design tokens automatically.\nTo avoid styles from being exported prefix them with a \u2018_\u2019 (underscore). This prefix can be changed in the plugin settings.",
+                "constraints": {"horizontal": "LEFT", "vertical": "TOP"},
+                "style": {"fontFamily": "Roboto", "fontWeight": 500, "paragraphSpacing": 8, "textAutoResize": "HEIGHT", "fontSize": 36,
+                          "textAlignHorizontal": "LEFT", "textAlignVertical": "TOP", "letterSpacing": 0, "lineHeightPx": 52.20000076293945,
+                          "lineHeightPercentFontSize": 145, "lineHeightUnit": "FONT_SIZE_%"}
+                """#),
+        ])
+        Self.expectWithinAPoint(try Self.resolvedLabel(frame))
+    }
+
     /// Runs that only colour or underline part of a text measure as the base style: the label
     /// is not counted as having mixed styles, which would leave its size unexplained.
     @Test func runsThatOnlyColourPartOfATextAreNotMixedStyles() throws {

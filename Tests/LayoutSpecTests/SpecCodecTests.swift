@@ -213,7 +213,7 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase, .textDecoration:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]

@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 import LayoutSpec
 
-/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, the nine
-/// text positions, and `textAutoResize` as explicit size and `numberOfLines`.
+/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, paragraph
+/// spacing, the nine text positions, and `textAutoResize` as explicit size and
+/// `numberOfLines`.
 enum FigmaTextStyle {
     /// Styles `view` as the text node is set; returns what of its style that changes the
     /// text's size Plumb could not express (`mixed text styles`, `italic`, `small caps`), nil
@@ -38,6 +39,11 @@ enum FigmaTextStyle {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }
         view.lineHeight = lineHeight(text)
+        // Only text with more than one paragraph has any.
+        if text.paragraphSpacing > 0, text.paragraphSpacing.isFinite,
+           (view.text ?? "").contains(where: { $0.isNewline && $0 != "\u{2028}" }) {
+            view.paragraphSpacing = round3(min(text.paragraphSpacing, 10_000))
+        }
         switch text.textDecoration {
         case "UNDERLINE"?: view.textDecoration = .underline
         case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
