@@ -65,6 +65,22 @@ struct FigmaTextBoxTests {
         Self.expectWithinAPoint(try Self.resolvedLabel(frame))
     }
 
+    /// Lines are set whole pixels apart: six lines of 52.2 pt rounded to 52 and two paragraph
+    /// spacings of 8 make 328 pt (unrounded, 329.2).
+    @Test(.enabled(if: robotoIsInstalled, "Roboto is not installed (Tools/install-deps.sh installs it)"))
+    func linesAreWholePixelsApart() throws {
+        let frame = FigmaImporterTests.node("5:1", "FRAME", "File export", FigmaImporterTests.box(0, 0, 1920, 1080), "", children: [
+            FigmaImporterTests.node("5:2", "TEXT", "Settings", FigmaImporterTests.box(160, 268, 781, 328), #"""
+                "characters": "The \u201csettings\u201d menu allows you to manage settings that are used when extracting tokens from the file.\n\nYou can read more about the settings in the documentation.",
+                "constraints": {"horizontal": "LEFT", "vertical": "TOP"},
+                "style": {"fontFamily": "Roboto", "fontWeight": 500, "paragraphSpacing": 8, "textAutoResize": "HEIGHT", "fontSize": 36,
+                          "textAlignHorizontal": "LEFT", "textAlignVertical": "TOP", "letterSpacing": 0, "lineHeightPx": 52.20000076293945,
+                          "lineHeightPercentFontSize": 145, "lineHeightUnit": "FONT_SIZE_%"}
+                """#),
+        ])
+        Self.expectWithinAPoint(try Self.resolvedLabel(frame))
+    }
+
     /// Runs that only colour or underline part of a text measure as the base style: the label
     /// is not counted as having mixed styles, which would leave its size unexplained.
     @Test func runsThatOnlyColourPartOfATextAreNotMixedStyles() throws {

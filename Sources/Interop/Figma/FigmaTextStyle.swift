@@ -62,16 +62,24 @@ enum FigmaTextStyle {
     /// A line height set in the design: pixels as points, a percentage of the font size as
     /// one, a percentage of the font's own other than 100 % as Figma's pixels. Nil for the
     /// font's own (`INTRINSIC_%` at 100 %), which the measuring font gives.
+    ///
+    /// Figma sets each line a whole number of pixels apart (in every file of
+    /// `Tests/FigmaFiles/`, a text box of several lines is their count times `lineHeightPx`
+    /// rounded): a line height of a fraction of a pixel, the font's own included, is imported
+    /// as the rounded pixels.
     private static func lineHeight(_ text: FigmaText) -> TextSpacing? {
-        let pixels = text.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? TextSpacing.points(round3(min($0, 10_000))) : nil }
+        guard let exact = text.lineHeightPx, exact.isFinite, exact >= 0 else { return nil }
+        let pixels = min(exact, 10_000)
+        let rounded = TextSpacing.points(pixels.rounded())
+        if abs(pixels - pixels.rounded()) > 0.001 { return rounded }
         switch text.lineHeightUnit {
-        case "PIXELS"?: return pixels
+        case "PIXELS"?: return rounded
         case "FONT_SIZE_%"?:
             if let percent = text.lineHeightPercentFontSize, percent.isFinite, percent >= 0 { return .percent(round3(min(percent, 10_000))) }
-            return pixels
+            return rounded
         case "INTRINSIC_%"?:
             guard let percent = text.lineHeightPercent, percent.isFinite, abs(percent - 100) > 0.001 else { return nil }
-            return pixels
+            return rounded
         default: return nil
         }
     }
