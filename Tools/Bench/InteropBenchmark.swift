@@ -166,6 +166,11 @@ enum InteropBenchmark {
         text += "\n    labels within 1 pt: \(agreement.labelsAgreed)/\(agreement.labelsCompared); family installed \(installedAgreed)/\(installed)"
         if installed > 0 { text += " (\(String(format: "%.1f", 100 * Double(installedAgreed) / Double(installed)))%)" }
         text += ", family missing \(missingAgreed)/\(missing)"
+        if installed > 0 {
+            let compared = agreement.expressibleLabelsCompared, agreed = agreement.expressibleLabelsAgreed
+            text += "\n    family installed, style expressible: \(agreed)/\(compared)"
+            if compared > 0 { text += " (\(String(format: "%.1f", 100 * Double(agreed) / Double(compared)))%)   target ≥ 90%" }
+        }
         for (reason, count) in agreement.reasons.sorted(by: { $0.value > $1.value }) { text += "\n      \(count) missed: \(reason)" }
         for (cause, count) in agreement.labelMisses.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
             text += "\n      \(count) label\(count == 1 ? "" : "s") missed: \(cause)"

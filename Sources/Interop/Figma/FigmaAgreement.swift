@@ -38,6 +38,10 @@ public struct FigmaAgreement: Sendable {
     /// label's text may explain it (`height (line height, paragraphs)`), else
     /// `familyMissingCause`.
     public var labelMisses: [String: Int] = [:]
+    /// Labels whose family is installed and whose text style Plumb can express (no mixed
+    /// styles, small caps or italic), and how many agree.
+    public var expressibleLabelsCompared = 0
+    public var expressibleLabelsAgreed = 0
     /// Views not compared because they are collapsed.
     public var collapsed = 0
     public var misses: [Miss] = []
@@ -74,11 +78,14 @@ public struct FigmaAgreement: Sendable {
             if isLabel {
                 let view = spec.views[index]
                 let installed = isFamilyInstalled(view.resolvedFont)
+                let expressible = installed && frame.textLosses[index] == nil
                 result.labelsCompared += 1
                 if installed { result.installedLabelsCompared += 1 }
+                if expressible { result.expressibleLabelsCompared += 1 }
                 if agrees {
                     result.labelsAgreed += 1
                     if installed { result.installedLabelsAgreed += 1 }
+                    if expressible { result.expressibleLabelsAgreed += 1 }
                 } else {
                     let cause = installed
                         ? labelMissCause(view, plumb: layout.frames[index], figma: frame.figmaBoxes[index], textLoss: frame.textLosses[index])
@@ -169,6 +176,8 @@ public struct FigmaAgreement: Sendable {
         installedLabelsCompared += other.installedLabelsCompared
         installedLabelsAgreed += other.installedLabelsAgreed
         labelMisses.merge(other.labelMisses, uniquingKeysWith: +)
+        expressibleLabelsCompared += other.expressibleLabelsCompared
+        expressibleLabelsAgreed += other.expressibleLabelsAgreed
         collapsed += other.collapsed
         misses += other.misses
     }
