@@ -81,6 +81,35 @@ struct FigmaTextBoxTests {
         Self.expectWithinAPoint(try Self.resolvedLabel(frame))
     }
 
+    /// A font's own line height is the one Figma gives as "auto" (`INTRINSIC_%` at 100 %):
+    /// every such text node of an installed family in the shared files reports as
+    /// `lineHeightPx` what the installed face measures (FreeType's `hhea` line).
+    @Test func theFontsOwnLineHeightIsFigmasAuto() throws {
+        let measurer = try FontTextMeasurer()
+        var compared = 0
+        func visit(_ node: JSONValue) {
+            switch node {
+            case .array(let items): items.forEach(visit)
+            case .object(let members):
+                if node["type"] == .string("TEXT"), let style = node["style"], style["lineHeightUnit"] == .string("INTRINSIC_%"),
+                   style["lineHeightPercent"]?.number == 100, let family = style["fontFamily"]?.string,
+                   let size = style["fontSize"]?.number, let weight = style["fontWeight"]?.number,
+                   let figma = style["lineHeightPx"]?.number {
+                    let font = Font(family: family, size: size, weight: FontWeight.allCases.min { abs(Double($0.numericWeight) - weight) < abs(Double($1.numericWeight) - weight) }!)
+                    if measurer.isFamilyInstalled(font) {
+                        compared += 1
+                        let own = measurer.lineMetrics(of: font).lineHeight
+                        #expect(abs(own - figma) < 0.01, "\(family) \(size) pt: \(own), Figma \(figma)")
+                    }
+                }
+                members.forEach { visit($0.value) }
+            default: break
+            }
+        }
+        for name in SharedFigmaFiles.names { visit(try JSONParser.parse(try SharedFigmaFiles.bytes(name))) }
+        #expect(compared >= 30, "Roboto and Quicksand text nodes: are they installed?")
+    }
+
     /// Runs that only colour or underline part of a text measure as the base style: the label
     /// is not counted as having mixed styles, which would leave its size unexplained.
     @Test func runsThatOnlyColourPartOfATextAreNotMixedStyles() throws {
