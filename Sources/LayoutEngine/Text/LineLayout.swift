@@ -108,9 +108,13 @@ public struct LineLayout: Hashable, Sendable {
     /// The widest line's width, in points (0 without lines).
     public var width: Double { lines.reduce(0) { max($0, $1.width) } }
 
-    /// The lines' total height: the last line's top plus a line height (line count × line
-    /// height without paragraph spacing).
-    public var height: Double { lines.last.map { $0.top + lineHeight } ?? 0 }
+    /// The lines' total height: line count × line height, plus the paragraph spacing above
+    /// the last line (its top beyond the lines above it; exactly 0 without spacing).
+    public var height: Double {
+        guard let last = lines.last else { return 0 }
+        let linesAbove = Double(lines.count - 1) * lineHeight
+        return Double(lines.count) * lineHeight + (last.top - linesAbove)
+    }
 
     /// Width × height of the block.
     public var size: Size { Size(width: width, height: height) }
