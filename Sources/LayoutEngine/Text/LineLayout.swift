@@ -99,7 +99,7 @@ public struct LineLayout: Hashable, Sendable {
     }
 
     /// Whether a line ends its paragraph: it ends in a hard break other than U+2028 LINE
-    /// SEPARATOR, which breaks a line within a paragraph (as Figma and Word take it).
+    /// SEPARATOR, which breaks a line within a paragraph (as Figma takes it).
     static func endsParagraph(_ line: Substring) -> Bool {
         guard let last = line.last, last.isNewline else { return false }
         return last != "\u{2028}"
