@@ -95,6 +95,7 @@ import TextMetrics
                 {"id": "paragraphs", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 20,
                  "paragraphSpacing": 9, "text": "A first paragraph that wraps at this width\n\nA third after an empty one\u2028same paragraph\n"},
                 {"id": "hugging-paragraphs", "kind": "label", "numberOfLines": 0, "paragraphSpacing": 6.5, "text": "One\nTwo\nThree"},
+                {"id": "clamped-paragraphs", "kind": "label", "numberOfLines": 3, "paragraphSpacing": 5, "text": "One\nTwo\nThree\nFour"},
                 {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
                   {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
                   {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}
