@@ -19,7 +19,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case text
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight", fontItalic = "font.italic"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
-    case lineHeight, letterSpacing, textCase, textDecoration
+    case lineHeight, letterSpacing, paragraphSpacing, textCase, textDecoration
     // The size the design measured for a label's text (Figma's text box), used where the
     // label's font family is not installed.
     case designedWidth, designedHeight
@@ -56,7 +56,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .designedWidth, .designedHeight:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .paragraphSpacing, .designedWidth, .designedHeight:
             .length
         case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
@@ -96,7 +96,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     /// `designedHeight`) stale, so edits that make one clear them (`SpecSync`'s planners).
     public var changesMeasuredText: Bool {
         switch self {
-        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .numberOfLines, .lineHeight, .letterSpacing, .textCase: true
+        case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .numberOfLines, .lineHeight, .letterSpacing, .paragraphSpacing,
+             .textCase: true
         default: false
         }
     }
@@ -105,8 +106,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public func applies(to kind: ViewKind) -> Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment,
-             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration,
-             .designedWidth, .designedHeight:
+             .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase,
+             .textDecoration, .designedWidth, .designedHeight:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid

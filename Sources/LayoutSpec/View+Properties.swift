@@ -40,6 +40,7 @@ extension View {
         case .lineBreakMode: lineBreakMode.map { .string($0.rawValue) }
         case .lineHeight: lineHeight.map(\.json)
         case .letterSpacing: letterSpacing.map(\.json)
+        case .paragraphSpacing: paragraphSpacing.map(JSONValue.number)
         case .textCase: textCase.map { .string($0.rawValue) }
         case .textDecoration: textDecoration.map { .string($0.rawValue) }
         case .designedWidth: designedWidth.map(JSONValue.number)
@@ -100,6 +101,7 @@ extension View {
         case .lineBreakMode: lineBreakMode = value?.string.flatMap(LineBreakMode.init(rawValue:))
         case .lineHeight: lineHeight = value.flatMap(TextSpacing.init(json:))
         case .letterSpacing: letterSpacing = value.flatMap(TextSpacing.init(json:))
+        case .paragraphSpacing: paragraphSpacing = value?.number
         case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
         case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
         case .designedWidth: designedWidth = value?.number

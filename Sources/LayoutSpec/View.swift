@@ -48,6 +48,9 @@ public struct View: Hashable, Sendable {
     public var lineHeight: TextSpacing?
     /// Space added after every character. Unset: none.
     public var letterSpacing: TextSpacing?
+    /// Points added below each paragraph but the last (a paragraph ends at a hard line break,
+    /// not at U+2028 LINE SEPARATOR), as Figma's paragraph spacing. Unset: none.
+    public var paragraphSpacing: Double?
     /// The case the text is shown in (measured and drawn so); the text itself is kept as typed.
     public var textCase: TextCase?
     /// A line drawn with the text (drawn only; layout is unchanged).

@@ -17,7 +17,7 @@ extension LayoutChecker {
         let whole = LineLayout(
             text: text, font: view.resolvedFont, maxWidth: wraps ? content.width : .infinity, maxHeight: .infinity,
             numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, lineHeight: view.resolvedLineHeight,
-            letterSpacing: view.resolvedLetterSpacing, measurer: measurer)
+            letterSpacing: view.resolvedLetterSpacing, paragraphSpacing: view.paragraphSpacing ?? 0, measurer: measurer)
         let shown = block.lines.map(\.text)
         var problems: [String] = []
         if shown.count < whole.lines.count {

@@ -31,7 +31,7 @@ final class FontLibrary {
         }
         let face = try Typeface(file: file, library: freeType)
         typefaces[file] = face
-        defaultFont = ResolvedFont(requestedFamily: "sans-serif", weight: .regular, query: "sans-serif", primary: face)
+        defaultFont = ResolvedFont(requestedFamily: "sans-serif", weight: .regular, query: "sans-serif", primary: face, isFamilyInstalled: true)
     }
 
     /// Records a warning once.
@@ -45,13 +45,13 @@ final class FontLibrary {
     func resolve(family: String, weight: FontWeight, italic: Bool = false) -> ResolvedFont {
         let requested = family.trimmingSpaces()
         var query = requested.isEmpty || requested == "system" ? "sans-serif" : requested
-        var substitutes = false
+        var isInstalled = true
         do {
             var match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight, italic: italic))
             if !Self.genericFamilies.contains(query.lowercased()),
                !match.families.contains(where: { Self.sameFamily($0, query) }) {
                 query = "sans-serif"
-                substitutes = true
+                isInstalled = false
                 match = try fontconfig.bestMatch(for: FontPattern(family: query, openTypeWeight: weight.numericWeight, italic: italic))
                 let substitute = match.families.first ?? "sans-serif"
                 warn("font family \"\(requested)\" is not installed; using sans-serif (\(substitute)) instead")
@@ -60,10 +60,12 @@ final class FontLibrary {
                 throw TextMetricsError(library: .fontconfig, function: "FcFontMatch", message: "the match for \"\(query)\" names no font file")
             }
             return ResolvedFont(requestedFamily: family, weight: weight, italic: italic, query: query, primary: try typeface(for: file),
-                                substitutes: substitutes)
+                                isFamilyInstalled: isInstalled)
         } catch {
             warn("cannot use font \"\(family)\" \(weight.rawValue): \(error); using \(defaultFont.primary.file.family) instead")
-            return defaultFont
+            return ResolvedFont(
+                requestedFamily: family, weight: weight, italic: italic, query: defaultFont.query, primary: defaultFont.primary,
+                isFamilyInstalled: false)
         }
     }
 

@@ -113,12 +113,17 @@ public final class FontTextMeasurer: TextMeasuring {
         fonts.drawingRuns(of: text, in: resolvedFonts[fontNumber(for: font)])
     }
 
-    /// Whether fontconfig has `font`'s family itself (a generic name such as `sans-serif`, and
-    /// `system`, always), rather than sans-serif standing in for it. The engine asks about
-    /// labels that carry a designed size, which they keep when the answer is no: the warnings
-    /// then say so, once per family, after the one naming the family as not installed.
+    /// Whether `font`'s family is installed: fontconfig matched the family itself, not a
+    /// substitute (sans-serif) for it. "system" and generic names such as "monospace" are.
+    public func isFamilyInstalled(_ font: Font) -> Bool {
+        resolvedFonts[fontNumber(for: font)].isFamilyInstalled
+    }
+
+    /// `isFamilyInstalled`, for the engine, which asks about labels that carry a designed size
+    /// and keeps it when the answer is no: the warnings then say so, once per family, after the
+    /// one naming the family as not installed.
     public func isInstalled(_ font: Font) -> Bool {
-        guard resolvedFonts[fontNumber(for: font)].substitutes else { return true }
+        guard !isFamilyInstalled(font) else { return true }
         fonts.warn("labels in font family \"\(font.family)\" keep the size their design measured (designedWidth, designedHeight) until their text or style changes")
         return false
     }

@@ -14,8 +14,9 @@ final class ResolvedFont {
     let query: String
     /// The face that draws every character it has a glyph for.
     let primary: Typeface
-    /// True when the requested family is not installed and sans-serif stands in for it.
-    let substitutes: Bool
+    /// False when the requested family is not installed (or could not be loaded) and a
+    /// substitute measures it; "system" and generic names are always installed.
+    let isFamilyInstalled: Bool
 
     /// Installed fonts in fontconfig's order of preference for this request; loaded on the
     /// first character the primary lacks.
@@ -28,13 +29,13 @@ final class ResolvedFont {
     /// Line metrics per point of font size, from the primary face.
     let lineMetricsPerPoint: LineMetrics
 
-    init(requestedFamily: String, weight: FontWeight, italic: Bool = false, query: String, primary: Typeface, substitutes: Bool = false) {
+    init(requestedFamily: String, weight: FontWeight, italic: Bool = false, query: String, primary: Typeface, isFamilyInstalled: Bool) {
         self.requestedFamily = requestedFamily
         self.weight = weight
         self.italic = italic
         self.query = query
         self.primary = primary
-        self.substitutes = substitutes
+        self.isFamilyInstalled = isFamilyInstalled
         lineMetricsPerPoint = primary.lineMetricsPerPoint
     }
 }

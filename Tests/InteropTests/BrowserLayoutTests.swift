@@ -73,7 +73,7 @@ import TextMetrics
     }
 
     /// Labels with their own line heights (points and percentages, taller and shorter than the
-    /// font's), letter spacing (points, percentages, negative), text case and decoration,
+    /// font's), letter spacing (points, percentages, negative), paragraph spacing, text case and decoration,
     /// hugging their text in a stack, wrapping at a fixed width, and in a row: every box where
     /// `plumb resolve` puts it.
     @Test func lineHeightsAndLetterSpacingLayOutAsPlumbDoes() throws {
@@ -94,6 +94,10 @@ import TextMetrics
                 {"id": "wrapped", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 24, "letterSpacing": 1,
                  "text": "A paragraph of several words that wraps over a few lines at this width"},
                 {"id": "button", "kind": "button", "text": "Go on", "padding": {"left": 12, "right": 12}, "lineHeight": 32, "letterSpacing": 2},
+                {"id": "paragraphs", "kind": "label", "width": 150, "horizontalAlignment": "left", "numberOfLines": 0, "lineHeight": 20,
+                 "paragraphSpacing": 9, "text": "A first paragraph that wraps at this width\n\nA third after an empty one\u2028same paragraph\n"},
+                {"id": "hugging-paragraphs", "kind": "label", "numberOfLines": 0, "paragraphSpacing": 6.5, "text": "One\nTwo\nThree"},
+                {"id": "clamped-paragraphs", "kind": "label", "numberOfLines": 3, "paragraphSpacing": 5, "text": "One\nTwo\nThree\nFour"},
                 {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
                   {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
                   {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}

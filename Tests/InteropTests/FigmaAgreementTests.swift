@@ -38,4 +38,21 @@ import TextMetrics
         let ratio = Double(total.agreed) / Double(total.compared)
         #expect(ratio >= Self.minimumAgreement[name] ?? 1, "\(name): \(total.agreed) of \(total.compared) agree; \(total.reasons)")
     }
+
+    /// Issue 36's figure on every shared file together: labels whose font family is installed
+    /// and whose style Plumb can express are measured as Figma measured them, ≥ 90 % within
+    /// 1 pt of Figma's text box (with the fonts CI installs).
+    @Test func labelsInInstalledFamiliesAgreeWithFigma() throws {
+        let measurer = try FontTextMeasurer()
+        let engine = LayoutEngine(measurer: measurer)
+        var total = FigmaAgreement()
+        for name in SharedFigmaFiles.names {
+            for frame in try FigmaImporter.read(try SharedFigmaFiles.bytes(name), file: name).frames {
+                total.add(FigmaAgreement.measure(frame, engine: engine, isFamilyInstalled: measurer.isFamilyInstalled))
+            }
+        }
+        #expect(total.expressibleLabelsCompared >= 70, "Roboto and Quicksand labels: are they installed?")
+        let ratio = Double(total.expressibleLabelsAgreed) / Double(max(1, total.expressibleLabelsCompared))
+        #expect(ratio >= 0.9, "\(total.expressibleLabelsAgreed) of \(total.expressibleLabelsCompared); misses: \(total.labelMisses)")
+    }
 }

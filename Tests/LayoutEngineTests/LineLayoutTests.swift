@@ -53,6 +53,25 @@ import Testing
         #expect(cut.lines.count == 1 && cut.width <= 40 && cut.lines[0].text.hasSuffix("…"))
     }
 
+    /// Paragraph spacing goes below each paragraph but the last: after a hard break, not after
+    /// a wrapped line nor after U+2028 LINE SEPARATOR; lines it pushes past the height drop.
+    @Test func paragraphSpacingFollowsParagraphsButTheLast() {
+        func layout(_ text: String, height: Double = .infinity) -> LineLayout {
+            LineLayout(
+                text: text, font: Font(size: 10), maxWidth: 30, maxHeight: height, numberOfLines: 0,
+                lineBreakMode: .truncateTail, paragraphSpacing: 5, measurer: measurer)
+        }
+        // "aaaa bbbb" wraps at 30; "ee" after U+2028 is in the same paragraph as "cc"; "dd"
+        // starts one.
+        let spaced = layout("aaaa bbbb\ncc\u{2028}ee\ndd")
+        #expect(spaced.lines.map(\.text) == ["aaaa", "bbbb", "cc", "ee", "dd"])
+        #expect(spaced.lines.map(\.top) == [0, 12, 29, 41, 58])
+        #expect(spaced.height == 70)
+        // Three lines and one spacing are 41 tall: a height of 40 keeps the first two.
+        #expect(layout("aaaa bbbb\ncc", height: 40).lines.map(\.text) == ["aaaa", "bbbb…"])
+        #expect(layout("aaaa bbbb\ncc", height: 41).height == 41)
+    }
+
     @Test func wrapsEastAsianTextBetweenCharacters() {
         #expect(lines("哈哈哈哈哈，哈", width: 35) == ["哈哈哈", "哈哈，", "哈"])
     }

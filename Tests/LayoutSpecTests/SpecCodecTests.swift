@@ -221,7 +221,8 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .textCase, .textDecoration, .designedWidth, .designedHeight:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase, .textDecoration, .designedWidth,
+             .designedHeight:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]

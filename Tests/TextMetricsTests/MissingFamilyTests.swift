@@ -16,6 +16,7 @@ struct MissingFamilyTests {
         #expect(measurer.warnings.count == 1)
         #expect(measurer.warnings.first?.contains("\"No Such Family\"") == true)
         #expect(measurer.primaryFontFile(for: missing).path == InstalledFonts.dejaVuSans)
+        #expect(!measurer.isFamilyInstalled(missing))
     }
 
     @Test func missingFamilyKeepsTheWeight() throws {
@@ -30,5 +31,6 @@ struct MissingFamilyTests {
         _ = measurer.width(of: "Hello", font: Font(family: family, size: 17))
         #expect(measurer.warnings.isEmpty)
         #expect(measurer.primaryFontFile(for: Font(family: family)).path == InstalledFonts.dejaVuSans)
+        #expect(measurer.isFamilyInstalled(Font(family: family, weight: .bold)))
     }
 }

@@ -142,13 +142,14 @@ enum InteropBenchmark {
     /// Per file: non-text views within 0.5 pt of Figma's box at the frame's own size, and the
     /// reasons for the others.
     static func agreement(_ arguments: [String]) throws {
-        let engine = LayoutEngine(measurer: try FontTextMeasurer())
+        let measurer = try FontTextMeasurer()
+        let engine = LayoutEngine(measurer: measurer)
         print("Figma agreement: each frame resolved at its own size (installed fonts), non-text views within 0.5 pt")
         var total = FigmaAgreement()
         for file in try figmaFiles(in: sharedFolder(arguments)) {
             let result = try FigmaImporter.read(Array(try Data(contentsOf: file)), file: file.lastPathComponent)
             var agreement = FigmaAgreement()
-            for frame in result.frames { agreement.add(FigmaAgreement.measure(frame, engine: engine)) }
+            for frame in result.frames { agreement.add(FigmaAgreement.measure(frame, engine: engine, isFamilyInstalled: measurer.isFamilyInstalled)) }
             total.add(agreement)
             print(line(file.lastPathComponent, agreement, frames: result.frames.count))
         }
@@ -159,8 +160,21 @@ enum InteropBenchmark {
         let percent = agreement.compared == 0 ? 100 : 100 * Double(agreement.agreed) / Double(agreement.compared)
         var text = "  \(name): \(agreement.agreed)/\(agreement.compared) (\(String(format: "%.2f", percent))%)"
         if let frames { text += " in \(frames) frame\(frames == 1 ? "" : "s")" }
-        text += "; labels within 1 pt \(agreement.labelsAgreed)/\(agreement.labelsCompared); \(agreement.collapsed) collapsed not compared"
+        text += "; \(agreement.collapsed) collapsed not compared"
+        let installed = agreement.installedLabelsCompared, installedAgreed = agreement.installedLabelsAgreed
+        let missing = agreement.labelsCompared - installed, missingAgreed = agreement.labelsAgreed - installedAgreed
+        text += "\n    labels within 1 pt: \(agreement.labelsAgreed)/\(agreement.labelsCompared); family installed \(installedAgreed)/\(installed)"
+        if installed > 0 { text += " (\(String(format: "%.1f", 100 * Double(installedAgreed) / Double(installed)))%)" }
+        text += ", family missing \(missingAgreed)/\(missing)"
+        if installed > 0 {
+            let compared = agreement.expressibleLabelsCompared, agreed = agreement.expressibleLabelsAgreed
+            text += "\n    family installed, style expressible: \(agreed)/\(compared)"
+            if compared > 0 { text += " (\(String(format: "%.1f", 100 * Double(agreed) / Double(compared)))%)   target ≥ 90%" }
+        }
         for (reason, count) in agreement.reasons.sorted(by: { $0.value > $1.value }) { text += "\n      \(count) missed: \(reason)" }
+        for (cause, count) in agreement.labelMisses.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+            text += "\n      \(count) label\(count == 1 ? "" : "s") missed: \(cause)"
+        }
         return text
     }
 

@@ -86,7 +86,8 @@ public enum FigmaImporter {
             var frame = ImportedFrame(
                 document: document, spec: Spec(name: document, views: mapper.views, parents: mapper.parents),
                 nodeTypes: mapper.types, nodeNames: mapper.names, figmaBoxes: mapper.boxes,
-                isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, summary: frameSummary)
+                isCollapsed: mapper.collapsed, isRotated: mapper.rotated, isAdded: mapper.added, textLosses: mapper.textLosses,
+                summary: frameSummary)
             frame.assignIDs()
             summary.add(frameSummary)
             return frame

@@ -19,6 +19,9 @@ struct FigmaMapper {
     private(set) var rotated: [Bool] = []
     /// Per view: true for a view the importer added (an `OutsideWrapper`), not a Figma node.
     private(set) var added: [Bool] = []
+    /// Per view: for a text node, what of its text style that changes its size Plumb could not
+    /// express.
+    private(set) var textLosses: [String?] = []
     var summary = ImportSummary()
     let file: String
     /// The frame's top-left corner on the canvas: Figma boxes are made relative to it.
@@ -58,11 +61,11 @@ struct FigmaMapper {
         view.minHeight = node.minHeight.map(round3)
         view.maxHeight = node.maxHeight.map(round3)
         if node.type == .text { designedSize(&view, node: node, box: box) }
-        style(&view, node: node)
+        let textLoss = style(&view, node: node)
         if let layout { layout.configure(&view, summary: &summary) }
         let index = try append(
             view, node: node, type: node.type, name: node.name, box: box, parent: parent,
-            collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false)
+            collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false, textLoss: textLoss)
 
         guard let layout else {
             if !node.children.isEmpty { summary.skipped("\(node.type.words) parts (drawn as one shape)", node.subtreeCount - 1) }
@@ -80,7 +83,7 @@ struct FigmaMapper {
     /// Adds a view and what Figma says about it; returns its index.
     private mutating func append(
         _ view: View, node: FigmaNode, type: FigmaNodeType, name: String, box: FigmaRect, parent: Int,
-        collapsed isCollapsed: Bool, rotated isRotated: Bool, added isAdded: Bool
+        collapsed isCollapsed: Bool, rotated isRotated: Bool, added isAdded: Bool, textLoss: String? = nil
     ) throws(InteropError) -> Int {
         if views.count >= SpecCodec.maxViews {
             throw InteropError(file: file, location: node.path, message: "more than \(SpecCodec.maxViews) views in one frame")
@@ -93,6 +96,7 @@ struct FigmaMapper {
         collapsed.append(isCollapsed)
         rotated.append(isRotated || (parent >= 0 && rotated[parent]))
         added.append(isAdded)
+        textLosses.append(textLoss)
         return views.count - 1
     }
 
@@ -204,7 +208,10 @@ struct FigmaMapper {
             let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
             if overflows { alignment = .center }
         }
-        let acrossLength = across == .fixed ? round3(vertical ? box.width : box.height) : nil
+        // A child stretched across a parent that hugs its children there, but not hugging its
+        // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
+        let keepsAcross = across == .fill && parentLayout.counterAxisSizingMode == "AUTO" && !Sizing.hugs(node, horizontal: vertical)
+        let acrossLength = across == .fixed || keepsAcross ? round3(vertical ? box.width : box.height) : nil
         let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
@@ -245,28 +252,31 @@ struct FigmaMapper {
 
     // MARK: Style
 
-    private mutating func style(_ view: inout View, node: FigmaNode) {
+    /// Styles `view` as `node` is drawn; for a text node, returns what of its text style that
+    /// changes its size was not expressible, nil when nothing was.
+    private mutating func style(_ view: inout View, node: FigmaNode) -> String? {
         if node.opacity < 1 { view.opacity = round3(node.opacity) }
         if node.isMask { summary.unexpressed("mask") }
         if abs(node.rotation) > 1e-4 { summary.unexpressed("rotation") }
         if let mode = node.blendMode, mode != "PASS_THROUGH", mode != "NORMAL" { summary.unexpressed("blend mode") }
         for effect in node.effects { summary.unexpressed(effect.lowercased().replacing("_", with: " ")) }
         if node.type == .text {
-            FigmaTextStyle.apply(node, to: &view, summary: &summary)
+            let lost = FigmaTextStyle.apply(node, to: &view, summary: &summary)
             if FigmaPaint.topColor(of: node.strokes, what: "text stroke", summary: &summary) != nil {
                 summary.unexpressed("text outline")
             }
-            return
+            return lost
         }
         if let shape = unexpressedShape(node) {
             summary.unexpressed(shape)
-            return
+            return nil
         }
         if node.type != .group {
             view.backgroundColor = paintColor(node.fills, what: "fill")
             strokes(&view, node: node)
             corners(&view, node: node)
         }
+        return nil
     }
 
     /// The kind of shape a node is when Plumb cannot draw it (a plain view stands in), else nil.

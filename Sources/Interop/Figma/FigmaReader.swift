@@ -33,14 +33,15 @@ public struct FigmaReader {
         "relativeTransform", "characters", "style", "fontFamily", "fontSize", "fontWeight", "italic",
         "textAlignHorizontal", "textAlignVertical", "textAutoResize", "textCase", "textTruncation", "maxLines",
         "letterSpacing", "lineHeightPx", "lineHeightUnit", "lineHeightPercent", "lineHeightPercentFontSize",
-        "textDecoration", "characterStyleOverrides", "strokesIncludedInLayout", "minWidth", "maxWidth", "minHeight",
-        "maxHeight", "paragraphSpacing",
+        "textDecoration", "characterStyleOverrides", "styleOverrideTable", "strokesIncludedInLayout", "minWidth", "maxWidth",
+        "minHeight", "maxHeight", "paragraphSpacing",
     ]
 
-    /// The members a parse for the reader keeps: its `keys`, and every member of an object
-    /// directly inside the response (the node ids of a `/nodes` response).
+    /// The members a parse for the reader keeps: its `keys`, every member of an object
+    /// directly inside the response (the node ids of a `/nodes` response), and members named by
+    /// a number (the style runs of a text's `styleOverrideTable`).
     public static func keeps(_ key: String, depth: Int) -> Bool {
-        depth == 2 || keys.contains(key)
+        depth == 2 || keys.contains(key) || (!key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
     }
 
     /// Where the top-level frames' children are in a response: a file's frames on its pages,
@@ -339,9 +340,31 @@ public struct FigmaReader {
         text.truncation = try string(json, "textTruncation", path) ?? text.truncation
         text.maxLines = try count(json, "maxLines", path) ?? text.maxLines
         if case .array(let overrides)? = member(json, "characterStyleOverrides") {
-            text.hasStyleRuns = overrides.contains { $0.number.map { $0 != 0 } ?? false }
+            let runs = Set(overrides.compactMap { $0.number.flatMap { $0 != 0 ? $0 : nil } })
+            text.hasStyleRuns = !runs.isEmpty
+            let table = member(json, "styleOverrideTable")
+            text.hasMeasuredStyleRuns = runs.contains { run in
+                // A run without its entry may change anything.
+                guard run == run.rounded(), abs(run) < 1e9, let style = table.flatMap({ member($0, String(Int(run))) }) else { return true }
+                return Self.changesMeasurement(style, of: member(json, "style"))
+            }
         }
         return text
+    }
+
+    /// Style fields that change a text's size; a run setting only others (fills, decoration,
+    /// a hyperlink) is drawn differently but measures as the base style.
+    static let measuredStyleKeys = [
+        "fontFamily", "fontWeight", "fontSize", "italic", "letterSpacing", "lineHeightPx", "lineHeightUnit",
+        "lineHeightPercent", "lineHeightPercentFontSize", "textCase",
+    ]
+
+    /// Whether the run's `style` sets a measured field to another value than `base` has.
+    private static func changesMeasurement(_ style: JSONValue, of base: JSONValue?) -> Bool {
+        guard case .object(let members) = style else { return true }
+        return members.contains { member in
+            Self.measuredStyleKeys.contains(member.key) && base.flatMap({ $0[member.key] }) != member.value
+        }
     }
 
     private func paints(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaPaint] {
@@ -459,7 +482,7 @@ public struct FigmaReader {
 
     /// A member the reader reads: one of `keys`, or a parse keeping only those would drop it.
     private func member(_ json: JSONValue, _ key: String) -> JSONValue? {
-        assert(Self.keys.contains(key), "FigmaReader reads \"\(key)\": add it to FigmaReader.keys")
+        assert(Self.keeps(key, depth: 0), "FigmaReader reads \"\(key)\": add it to FigmaReader.keys")
         return json[key]
     }
 

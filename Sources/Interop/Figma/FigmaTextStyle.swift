@@ -2,11 +2,16 @@ import FoundationEssentials
 import Glibc
 import LayoutSpec
 
-/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, the nine
-/// text positions, and `textAutoResize` as explicit size and `numberOfLines`.
+/// `TEXT` nodes as labels: characters, font, colour, line height, letter spacing, paragraph
+/// spacing, the nine text positions, and `textAutoResize` as explicit size and
+/// `numberOfLines`.
 enum FigmaTextStyle {
-    static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) {
-        guard let text = node.text else { return }
+    /// Styles `view` as the text node is set; returns what of its style that changes the
+    /// text's size Plumb could not express (`mixed text styles`, `italic`, `small caps`), nil
+    /// when nothing was.
+    static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) -> String? {
+        guard let text = node.text else { return nil }
+        var sizeLosses: [String] = []
         view.text = characters(text, view: &view, summary: &summary)
         if let family = text.fontFamily, !family.isEmpty {
             if family.count <= Property.maxFamilyLength { view.fontFamily = family } else { summary.approximated("font family name over 200 characters (system font used)") }
@@ -31,29 +36,47 @@ enum FigmaTextStyle {
             view.letterSpacing = .points(round3(min(max(text.letterSpacing, -10_000), 10_000)))
         }
         view.lineHeight = lineHeight(text)
+        // Only text with more than one paragraph has any.
+        if text.paragraphSpacing > 0, text.paragraphSpacing.isFinite,
+           (view.text ?? "").contains(where: { $0.isNewline && $0 != "\u{2028}" }) {
+            view.paragraphSpacing = round3(min(text.paragraphSpacing, 10_000))
+        }
         switch text.textDecoration {
         case "UNDERLINE"?: view.textDecoration = .underline
         case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
         default: break
         }
-        if text.hasStyleRuns { summary.unexpressed("mixed text styles (the base style kept)") }
-        // Plumb has no space between paragraphs yet: counted where the text has paragraphs.
-        if text.paragraphSpacing > 0, text.characters.contains(where: \.isNewline) { summary.unexpressed("paragraph spacing") }
+        if text.hasMeasuredStyleRuns {
+            summary.unexpressed("mixed text styles (the base style kept)")
+            sizeLosses.append("mixed text styles")
+        } else if text.hasStyleRuns {
+            summary.unexpressed("mixed text colours or decorations (the base kept)")
+        }
+        if text.textCase == "SMALL_CAPS" || text.textCase == "SMALL_CAPS_FORCED" { sizeLosses.append("small caps") }
+        return sizeLosses.isEmpty ? nil : sizeLosses.joined(separator: ", ")
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as
     /// one, a percentage of the font's own other than 100 % as Figma's pixels. Nil for the
     /// font's own (`INTRINSIC_%` at 100 %), which the measuring font gives.
+    ///
+    /// Figma sets each line a whole number of pixels apart (in every file of
+    /// `Tests/FigmaFiles/`, a text box of several lines is their count times `lineHeightPx`
+    /// rounded): a line height of a fraction of a pixel, the font's own included, is imported
+    /// as the rounded pixels.
     private static func lineHeight(_ text: FigmaText) -> TextSpacing? {
-        let pixels = text.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? TextSpacing.points(round3(min($0, 10_000))) : nil }
+        guard let exact = text.lineHeightPx, exact.isFinite, exact >= 0 else { return nil }
+        let pixels = min(exact, 10_000)
+        let rounded = TextSpacing.points(pixels.rounded())
+        if abs(pixels - pixels.rounded()) > 0.001 { return rounded }
         switch text.lineHeightUnit {
-        case "PIXELS"?: return pixels
+        case "PIXELS"?: return rounded
         case "FONT_SIZE_%"?:
             if let percent = text.lineHeightPercentFontSize, percent.isFinite, percent >= 0 { return .percent(round3(min(percent, 10_000))) }
-            return pixels
+            return rounded
         case "INTRINSIC_%"?:
             guard let percent = text.lineHeightPercent, percent.isFinite, abs(percent - 100) > 0.001 else { return nil }
-            return pixels
+            return rounded
         default: return nil
         }
     }

@@ -22,11 +22,15 @@ public struct ImportedFrame: Sendable {
     /// that places a child lying wholly before its parent's start, docs/figma.md); its box
     /// in `figmaBoxes` is the one the importer gave it, not Figma's.
     public let isAdded: [Bool]
+    /// Per view: for a label made from a text node, what of the node's text style that changes
+    /// the text's size Plumb could not express (`mixed text styles`, `small caps`), nil for the
+    /// others.
+    public let textLosses: [String?]
     /// What was not expressed exactly.
     public let summary: ImportSummary
 
     init(document: String, spec: Spec, nodeTypes: [FigmaNodeType], nodeNames: [String], figmaBoxes: [FigmaRect],
-         isCollapsed: [Bool], isRotated: [Bool], isAdded: [Bool], summary: ImportSummary) {
+         isCollapsed: [Bool], isRotated: [Bool], isAdded: [Bool], textLosses: [String?], summary: ImportSummary) {
         self.document = document
         self.spec = spec
         self.nodeTypes = nodeTypes
@@ -35,6 +39,7 @@ public struct ImportedFrame: Sendable {
         self.isCollapsed = isCollapsed
         self.isRotated = isRotated
         self.isAdded = isAdded
+        self.textLosses = textLosses
         self.summary = summary
     }
 

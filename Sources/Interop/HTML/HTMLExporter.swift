@@ -311,7 +311,26 @@ public struct HTMLExporter {
             style.add("-webkit-box-orient", "vertical")
             style.add("-webkit-line-clamp", "\(lines)")
         }
-        out += "<span class=\"t\" style=\"\(HTMLText.escaped(style.text))\">\(HTMLText.escaped(text, keepingNewlines: true))</span>"
+        out += "<span class=\"t\" style=\"\(HTMLText.escaped(style.text))\">"
+        out += paragraphs(text, spacing: lines == 1 ? 0 : view.paragraphSpacing ?? 0)
+        out += "</span>"
+    }
+
+    /// The text as the span holds it: as typed, or with paragraph spacing one block per
+    /// paragraph, each but the last with the spacing as its bottom margin (CSS has no paragraph
+    /// spacing in a text). An empty paragraph holds a zero-width space so it keeps its line; a
+    /// final newline starts none (it adds no line with installed fonts, nor in CSS).
+    private func paragraphs(_ text: String, spacing: Double) -> String {
+        var pieces = text.split(omittingEmptySubsequences: false) { $0.isNewline && $0 != "\u{2028}" }
+        if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+        guard spacing > 0, pieces.count > 1 else { return HTMLText.escaped(text, keepingNewlines: true) }
+        var out = ""
+        for (index, piece) in pieces.enumerated() {
+            let margin = index < pieces.count - 1 ? ";margin-bottom:\(CSSDeclarations.px(spacing))" : ""
+            let shown = piece.isEmpty ? "\u{200B}" : String(piece)
+            out += "<span style=\"display:block\(margin)\">\(HTMLText.escaped(shown, keepingNewlines: true))</span>"
+        }
+        return out
     }
 
     /// A CSS `font-family` list: the measured face, then `sans-serif`.

@@ -109,7 +109,8 @@ extension Resolver {
             text: view.pointee.displayedText ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
             maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
             lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, lineHeight: view.pointee.resolvedLineHeight,
-            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
+            letterSpacing: view.pointee.resolvedLetterSpacing, paragraphSpacing: view.pointee.paragraphSpacing ?? 0,
+            measurer: measurer)
         let block = TextPlacement.place(
             lines, in: content, alignment: view.pointee.resolvedTextAlignment,
             verticalAlignment: view.pointee.textVerticalAlignment ?? .middle)

@@ -127,7 +127,8 @@ extension Resolver {
             text: text, font: view.pointee.resolvedFont, maxWidth: wrapWidth, maxHeight: .infinity,
             numberOfLines: numberOfLines, lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail,
             lineHeight: view.pointee.resolvedLineHeight,
-            letterSpacing: view.pointee.resolvedLetterSpacing, measurer: measurer)
+            letterSpacing: view.pointee.resolvedLetterSpacing, paragraphSpacing: view.pointee.paragraphSpacing ?? 0,
+            measurer: measurer)
         return lines.size
     }
 }

@@ -19,9 +19,9 @@ enum TextPlacement {
         }
         var lines: [TextLine] = []
         lines.reserveCapacity(layout.lines.count)
-        for (number, line) in layout.lines.enumerated() {
+        for line in layout.lines {
             let rect = Rect(
-                x: x(of: line.width, in: content, alignment: alignment), y: top + Double(number) * layout.lineHeight,
+                x: x(of: line.width, in: content, alignment: alignment), y: top + line.top,
                 width: line.width, height: layout.lineHeight)
             lines.append(TextLine(text: line.text, rect: rect))
         }
