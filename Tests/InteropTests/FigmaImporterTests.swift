@@ -238,7 +238,7 @@ import Testing
         #expect(try Self.view(frame, "own").lineHeight == nil)
         #expect(frame.summary.unexpressed["letter spacing"] == nil)
         #expect(frame.summary.approximated["justified text (imported as left)"] == 1)
-        #expect(frame.summary.unexpressed["paragraph spacing"] == 1, "counted where the text has paragraphs: \(frame.summary.unexpressed)")
+        #expect(title.paragraphSpacing == 8 && frame.summary.unexpressed["paragraph spacing"] == nil, "\(frame.summary.unexpressed)")
     }
 
     @Test func fillsStrokesCornersOpacityAndHiddenLayers() throws {
