@@ -11,6 +11,10 @@ extension Hub {
         try server {
             try connection.execute("BEGIN")
             do {
+                // The server's checks read the pushed rows back from the statement's transition
+                // table; with the default 4 MB it spills to disk at a few ten thousand changes.
+                // For this transaction only (a pooler may hand the connection on after it).
+                try connection.execute("SET LOCAL work_mem = '64MB'")
                 let report = try pushInTransaction(store, allSites: allSites)
                 try connection.execute("COMMIT")
                 return report
