@@ -37,9 +37,9 @@ ALTER TABLE plumb_changes
     DROP CONSTRAINT plumb_change_document_is_a_name,
     DROP CONSTRAINT plumb_change_view_is_an_id;
 
--- The checks of 0003 on inserted changes. Property and value in one pass over the statement's
--- rows, joined to the small property table by hash; enough memory for the orphan check's sort of
--- one push to stay off disk.
+-- The checks of 0003 on inserted changes, each distinct view id and (property, value) pair once,
+-- orphans by a hashed count per site and document; enough memory for a push's sorts and hashes
+-- to stay off disk.
 CREATE OR REPLACE FUNCTION plumb_check_inserted_changes() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp SET work_mem = '64MB' AS $$
 DECLARE
@@ -53,19 +53,20 @@ BEGIN
             bad.site, bad.seq, bad.document USING ERRCODE = 'check_violation';
     END IF;
     BEGIN
-        -- (OFFSET 0 keeps each value parsed once. Ordered, so that the first bad change is named and
-        -- the planner joins by hash instead of probing the index once per row to find any one.)
-        SELECT v.site, v.seq, v.document, v.property, v.type IS NULL AS unknown,
-               plumb_expectation(v.type, v.minimum, v.choices) AS expected INTO bad
+        -- Each distinct (property, value) once: most values repeat (alignments, sizes, parents).
+        -- (OFFSET 0 keeps each value parsed once. Ordered, so that the planner joins the small
+        -- property table by hash instead of probing its index once per pair to find any one.)
+        SELECT v.property, v.value, v.type IS NULL AS unknown, plumb_expectation(v.type, v.minimum, v.choices) AS expected INTO bad
         FROM (SELECT x.*, CASE WHEN x.kind = 'number' THEN x.json::numeric END AS number,
                      CASE WHEN x.kind = 'string' THEN x.json #>> '{}' END AS string
-              FROM (SELECT c.*, jsonb_typeof(c.json) AS kind
-                    FROM (SELECT c.site, c.seq, c.document, c.property, c.value::jsonb AS json, p.type, p.minimum, p.choices
-                          FROM plumb_inserted c LEFT JOIN plumb_properties p ON p.name = c.property
-                          OFFSET 0) c OFFSET 0) x OFFSET 0) v
+              FROM (SELECT d.*, jsonb_typeof(d.json) AS kind
+                    FROM (SELECT d.property, d.value, d.value::jsonb AS json, p.type, p.minimum, p.choices
+                          FROM (SELECT DISTINCT c.property, c.value FROM plumb_inserted c) d
+                          LEFT JOIN plumb_properties p ON p.name = d.property
+                          OFFSET 0) d OFFSET 0) x OFFSET 0) v
         WHERE v.type IS NULL
            OR (v.json IS NOT NULL AND NOT plumb_value_fits(v.type, v.minimum, v.choices, v.kind, v.number, v.string, v.json))
-        ORDER BY v.site, v.seq LIMIT 1;
+        ORDER BY v.property COLLATE "C", v.value COLLATE "C" LIMIT 1;
     EXCEPTION WHEN OTHERS THEN
         -- Some value is not JSON at all: name the first such.
         FOR bad IN SELECT c.site, c.seq, c.document, c.value FROM plumb_inserted c WHERE c.value IS NOT NULL ORDER BY c.site, c.seq LOOP
@@ -78,6 +79,11 @@ BEGIN
         END LOOP;
         RAISE;
     END;
+    IF FOUND THEN
+        -- The first change setting that pair, to name it.
+        SELECT c.site, c.seq, c.document, c.property, bad.unknown AS unknown, bad.expected AS expected INTO bad
+        FROM plumb_inserted c WHERE c.property = bad.property AND c.value IS NOT DISTINCT FROM bad.value ORDER BY c.site, c.seq LIMIT 1;
+    END IF;
     IF FOUND AND bad.unknown THEN
         RAISE EXCEPTION 'change (%, %) of document % sets unknown property %', bad.site, bad.seq, bad.document, left(bad.property, 200)
             USING ERRCODE = 'check_violation';
@@ -87,13 +93,19 @@ BEGIN
             USING ERRCODE = 'check_violation';
     END IF;
     -- Orphans: the new changes of each site and document, as runs of consecutive seqs, must be
-    -- covered seq for seq by versions of that site and document (which never overlap). One sort
-    -- (bytewise: C collation), then an index lookup per run, not per change.
+    -- covered seq for seq by versions of that site and document (which never overlap): an index
+    -- lookup per run, not per change. A group whose seqs have no gap (a push's usual shape) is one
+    -- run, found by a hashed count; only groups with gaps are split into runs, by a sort (bytewise:
+    -- C collation).
+    WITH groups AS MATERIALIZED (
+        SELECT c.site, c.document, min(c.seq) AS lo, max(c.seq) AS hi, count(*) AS held FROM plumb_inserted c GROUP BY c.site, c.document)
     SELECT i.site, i.document, i.lo, i.hi INTO bad
-    FROM (SELECT x.site, x.document, min(x.seq) AS lo, max(x.seq) AS hi, count(*) AS held
+    FROM (SELECT g.site, g.document, g.lo, g.hi, g.held FROM groups g WHERE g.held = g.hi - g.lo + 1
+          UNION ALL
+          SELECT x.site, x.document, min(x.seq), max(x.seq), count(*)
           FROM (SELECT c.site, c.document, c.seq,
                        c.seq - row_number() OVER (PARTITION BY c.site COLLATE "C", c.document COLLATE "C" ORDER BY c.seq) AS run
-                FROM plumb_inserted c) x
+                FROM plumb_inserted c JOIN groups g ON g.site = c.site AND g.document = c.document AND g.held <> g.hi - g.lo + 1) x
           GROUP BY x.site, x.document, x.run) i
     WHERE i.held <> (SELECT coalesce(sum(least(v.last_seq, i.hi) - greatest(v.first_seq, i.lo) + 1), 0)
                      FROM plumb_versions v
@@ -135,5 +147,22 @@ BEGIN
         RAISE EXCEPTION 'version % of site % does not match its content, whose id is %', NEW.id, NEW.site, content_id
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
+    RETURN NULL;
+END $$;
+
+-- When the owner deletes a version, its changes go with it (those of its site, seqs and document),
+-- so that a version pushed again finds no stale change in its place; where pulls and pushes start
+-- for its document and site follows, as in 0003.
+CREATE OR REPLACE FUNCTION plumb_forget_versions() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+BEGIN
+    DELETE FROM plumb_changes c USING plumb_deleted d
+    WHERE c.site = d.site AND c.seq BETWEEN d.first_seq AND d.last_seq AND c.document = d.document;
+    DELETE FROM plumb_document_sites s USING (SELECT DISTINCT document, site FROM plumb_deleted) d
+    WHERE s.document = d.document AND s.site = d.site;
+    INSERT INTO plumb_document_sites (document, site, last_seq)
+    SELECT v.document, v.site, max(v.last_seq) FROM plumb_versions v
+    JOIN (SELECT DISTINCT document, site FROM plumb_deleted) d ON v.document = d.document AND v.site = d.site
+    GROUP BY v.document, v.site;
     RETURN NULL;
 END $$;
