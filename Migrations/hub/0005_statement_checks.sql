@@ -46,7 +46,9 @@ DECLARE
     bad record;
 BEGIN
     -- View ids (LayoutSpec's `Identifier`), each distinct one once: a view has many properties.
-    SELECT d.view INTO bad FROM (SELECT DISTINCT c.view FROM plumb_inserted c) d WHERE NOT coalesce(plumb_is_identifier(d.view), false) LIMIT 1;
+    -- (Ordered, as below, so that the distinct views are hashed rather than sorted to find any one.)
+    SELECT d.view INTO bad FROM (SELECT DISTINCT c.view COLLATE "C" AS view FROM plumb_inserted c) d
+    WHERE NOT coalesce(plumb_is_identifier(d.view), false) ORDER BY d.view LIMIT 1;
     IF FOUND THEN
         SELECT c.site, c.seq, c.document INTO bad FROM plumb_inserted c WHERE c.view = bad.view ORDER BY c.site, c.seq LIMIT 1;
         RAISE EXCEPTION 'change (%, %) of document %: its view id is not an identifier (plumb_change_view_is_an_id: 1–128 letters, digits, _ - . :, starting with a letter, digit or _)',
