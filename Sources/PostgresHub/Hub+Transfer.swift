@@ -62,9 +62,11 @@ extension Hub {
         var taken = Set<String>()
         for row in 0..<inserted.rowCount { taken.insert("\(inserted.text(row, 2) ?? "") \(inserted.int64(row, 3))") }
         var changes = CopyText()
-        for payload in payloads where taken.contains("\(payload.site.hex) \(payload.firstSeq)") {
+        for payload in payloads {
+            let site = payload.site.hex
+            guard taken.contains("\(site) \(payload.firstSeq)") else { continue }
             for change in payload.changes {
-                changes.row([payload.site.hex, String(change.seq), payload.document, change.view, change.property.rawValue, change.value])
+                changes.row([site, String(change.seq), payload.document, change.view, change.property.rawValue, change.value])
             }
         }
         try connection.copy("COPY plumb_push_changes FROM STDIN", data: changes.bytes)

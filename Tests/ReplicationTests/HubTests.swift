@@ -104,6 +104,22 @@ import Testing
         #expect(try b.open().head(of: "login").id == a.open().head(of: "login").id)
     }
 
+    /// Text holding what COPY escapes (backslash, tab, newline, carriage return) and more than
+    /// ASCII arrives as it was written.
+    @Test func textCOPYEscapesArrivesWhole() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true)
+        let text = "back\\slash\ttab\nline\rreturn \\N é 漢"
+        #expect(a.plumb(["set", "login", "a", "text=\(text)"], now: now + 1) == 0, "\(a.lastOutput)")
+        #expect(a.plumb(["push"], now: now + 2) == 0, "\(a.lastOutput)")
+        let b = client("b", hub: url)
+        #expect(b.plumb(["pull"], now: now + 3) == 0, "\(b.lastOutput)")
+        #expect(try b.open().head(of: "login").id == a.open().head(of: "login").id)
+        #expect(b.plumb(["show", "login", "--flat"], now: now + 4) == 0)
+        #expect(b.lastOutput.contains(JSONWriter.compact(.string(text))), "\(b.lastOutput)")
+    }
+
     /// A copy of a store that pushed under the shared site id: the original's push is refused,
     /// even though the two used different seq ranges.
     @Test func aCopiedStoresPushIsRefused() throws {
