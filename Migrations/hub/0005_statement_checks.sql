@@ -5,11 +5,13 @@
 -- its documents) instead of one SECURITY DEFINER call per row, which cost a pull more than the
 -- rows themselves.
 --
--- Writing: the change rows of one INSERT or COPY are checked in one hashed pass for property and
--- value, view ids once per distinct view instead of once per row, and the sort that finds
--- orphans stays in memory. A change's site and document need no check of their own: the orphan
+-- Writing: the change rows of one INSERT or COPY are checked together, each distinct view id and
+-- each distinct (property, value) once, orphans by a hashed count per site and document (sorting
+-- only groups with gaps). A change's site and document need no check of their own: the orphan
 -- check makes them those of a version (whose own constraints check them), and the commit check
--- counts only the changes of the version's document.
+-- counts only the changes of the version's document. A deleted version takes its changes with
+-- it, so that a push inserts changes without conflict handling (the client sends only those of
+-- the versions it inserted).
 
 -- Whether the calling role may read every document ('*'), and the documents it may read.
 CREATE FUNCTION plumb_reads_all() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
