@@ -9,7 +9,8 @@ import SpecSync
 /// into a fresh store, as a granted role, beside `psql`'s `\copy` of the same change rows into and
 /// out of a plain table with a primary key on the same server; and the same push and pull through
 /// PgBouncer in transaction pooling mode (Tools/pgbouncer-test.sh) beside them direct. Each round
-/// works in new databases, one kind after another, so that all see the same machine; medians.
+/// works in new databases, one kind after another, so that all see the same machine; times are
+/// medians, ratios the medians of each round's own.
 enum HubRowsBenchmark {
     static let usage = "hub-rows [--views 10000] [--rounds 3] [URL]"
 
@@ -93,15 +94,17 @@ enum HubRowsBenchmark {
             let pushed = try owner.execute("SELECT count(*) FROM plumb_changes").int64(0, 0)
             guard pushed == count else { throw BenchmarkError("push: the hub holds \(pushed) changes, expected \(count)") }
         }
-        func median(_ name: String) -> Double { let list = times[name]!.sorted(); return list[list.count / 2] }
-        func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f×", a / b) }
-        let copyIn = median("copy in"), copyOut = median("copy out")
-        let push = median("push direct"), pull = median("pull direct")
-        let pooledPush = median("push pooler"), pooledPull = median("pull pooler")
-        print("  psql \\copy of the \(count) rows into a plain table with a primary key: \(Timing.ms(copyIn)); out of it: \(Timing.ms(copyOut))")
-        print("  plumb push: \(Timing.ms(push)) = \(ratio(push, copyIn)) the \\copy in (target ≤ 3×)")
-        print("  plumb pull into a fresh store: \(Timing.ms(pull)) = \(ratio(pull, copyOut)) the \\copy out (target ≤ 3×)")
-        print("  through PgBouncer (transaction pooling): push \(Timing.ms(pooledPush)) = \(ratio(pooledPush, push)) direct, pull \(Timing.ms(pooledPull)) = \(ratio(pooledPull, pull)) direct (target ≤ 1.2×)")
+        // Each ratio is the median of the rounds' own ratios: a round's figure beside the reference
+        // measured in that round, as psql's own times swing from round to round.
+        func median(_ list: [Double]) -> Double { list.sorted()[list.count / 2] }
+        func time(_ name: String) -> String { Timing.ms(median(times[name]!)) }
+        func ratio(_ name: String, _ reference: String) -> String {
+            String(format: "%.2f×", median(zip(times[name]!, times[reference]!).map { $0 / $1 }))
+        }
+        print("  psql \\copy of the \(count) rows into a plain table with a primary key: \(time("copy in")); out of it: \(time("copy out"))")
+        print("  plumb push: \(time("push direct")) = \(ratio("push direct", "copy in")) the \\copy in (target ≤ 3×)")
+        print("  plumb pull into a fresh store: \(time("pull direct")) = \(ratio("pull direct", "copy out")) the \\copy out (target ≤ 3×)")
+        print("  through PgBouncer (transaction pooling): push \(time("push pooler")) = \(ratio("push pooler", "push direct")) direct, pull \(time("pull pooler")) = \(ratio("pull pooler", "pull direct")) direct (target ≤ 1.2×)")
     }
 
     /// The store's change rows as `COPY` text (site, seq, document, view, property, value): the
