@@ -11,6 +11,10 @@ extension Hub {
         try server {
             try connection.execute("BEGIN")
             do {
+                // The server's checks read the pushed rows back from the statement's transition
+                // table; with the default 4 MB it spills to disk at a few ten thousand changes.
+                // For this transaction only (a pooler may hand the connection on after it).
+                try connection.execute("SET LOCAL work_mem = '64MB'")
                 let report = try pushInTransaction(store, allSites: allSites)
                 try connection.execute("COMMIT")
                 return report
@@ -32,15 +36,12 @@ extension Hub {
         let payloads = try allowed(try store.payloads(after: known, sites: allSites ? nil : [store.site]), report: &report)
         guard !payloads.isEmpty else { return report }
         try checkSameHistory(store, sites: Set(payloads.map(\.site)))
-        var versions = CopyText(), changes = CopyText()
+        var versions = CopyText()
         for payload in payloads {
             let version = payload.version
             versions.row([payload.site.hex, String(payload.firstSeq), String(payload.lastSeq), payload.id.hex, payload.document,
                           String(Int64(bitPattern: payload.hlc.rawValue)), Hex.encode(payload.base.encoded), version.message,
                           version.author, String(version.time)])
-            for change in payload.changes {
-                changes.row([payload.site.hex, String(change.seq), payload.document, change.view, change.property.rawValue, change.value])
-            }
         }
         try connection.execute("""
             CREATE TEMP TABLE plumb_push_versions (site text, first_seq bigint, last_seq bigint, id text, document text,
@@ -48,16 +49,30 @@ extension Hub {
             CREATE TEMP TABLE plumb_push_changes (site text, seq bigint, document text, view text, property text, value text) ON COMMIT DROP
             """)
         try connection.copy("COPY plumb_push_versions FROM STDIN", data: versions.bytes)
-        try connection.copy("COPY plumb_push_changes FROM STDIN", data: changes.bytes)
         let inserted = try connection.execute("""
             INSERT INTO plumb_versions (site, first_seq, last_seq, id, document, hlc, base, message, author, time)
             SELECT site, first_seq, last_seq, id, document, hlc, base, message, author, time FROM plumb_push_versions
-            ON CONFLICT DO NOTHING RETURNING document, last_seq - first_seq + 1
+            ON CONFLICT DO NOTHING RETURNING document, last_seq - first_seq + 1, site, first_seq
             """)
         if inserted.rowCount < payloads.count { try checkNoClash() }
+        // Only the changes of the versions inserted here. Those of a version the hub holds already
+        // (a retried or concurrent push) are there too, and no change is there without its version
+        // (orphans are refused; deleting a version deletes its changes), so the insert needs no
+        // conflict handling, which would cost it more than the rows themselves.
+        var taken = Set<String>()
+        for row in 0..<inserted.rowCount { taken.insert("\(inserted.text(row, 2) ?? "") \(inserted.int64(row, 3))") }
+        var changes = CopyText()
+        for payload in payloads {
+            let site = payload.site.hex
+            guard taken.contains("\(site) \(payload.firstSeq)") else { continue }
+            for change in payload.changes {
+                changes.row([site, String(change.seq), payload.document, change.view, change.property.rawValue, change.value])
+            }
+        }
+        try connection.copy("COPY plumb_push_changes FROM STDIN", data: changes.bytes)
         try connection.execute("""
             INSERT INTO plumb_changes (site, seq, document, view, property, value)
-            SELECT site, seq, document, view, property, value FROM plumb_push_changes ON CONFLICT DO NOTHING
+            SELECT site, seq, document, view, property, value FROM plumb_push_changes
             """)
         report.versions = inserted.rowCount
         for row in 0..<inserted.rowCount {

@@ -82,6 +82,44 @@ import Testing
         #expect(try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0) == Int64(try store.log(of: "login")[0].changeCount))
     }
 
+    /// The owner deletes a version (its row only, as docs/hub.md asks of a bad one): its changes
+    /// go with it, and the store that made it pushes it again, whole, with the next version.
+    @Test func aVersionTheOwnerDeletesIsPushedAgain() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true)
+        #expect(a.plumb(["push"], now: now + 1) == 0)
+        #expect(a.plumb(["set", "login", "a", "width=11"], now: now + 2) == 0)
+        #expect(a.plumb(["push"], now: now + 3) == 0)
+        let admin = try PostgresConnection(url: url)
+        let held = try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0)
+        #expect(try admin.execute("DELETE FROM plumb_versions WHERE first_seq > 1").affectedRows == 1)
+        #expect(try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0) == held - 1)
+        #expect(a.plumb(["set", "login", "a", "width=12"], now: now + 4) == 0)
+        #expect(a.plumb(["push", "--json"], now: now + 5) == 0, "\(a.lastOutput)")
+        #expect(try JSONParser.parse(a.lastOutput)["versions"] == .number(2))
+        #expect(try admin.execute("SELECT count(*) FROM plumb_changes").int64(0, 0) == held + 1)
+        let b = client("b", hub: url)
+        #expect(b.plumb(["pull"], now: now + 6) == 0, "\(b.lastOutput)")
+        #expect(try b.open().head(of: "login").id == a.open().head(of: "login").id)
+    }
+
+    /// Text holding what COPY escapes (backslash, tab, newline, carriage return) and more than
+    /// ASCII arrives as it was written.
+    @Test func textCOPYEscapesArrivesWhole() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url, apply: true)
+        let text = "back\\slash\ttab\nline\rreturn \\N é 漢"
+        #expect(a.plumb(["set", "login", "a", "text=\(text)"], now: now + 1) == 0, "\(a.lastOutput)")
+        #expect(a.plumb(["push"], now: now + 2) == 0, "\(a.lastOutput)")
+        let b = client("b", hub: url)
+        #expect(b.plumb(["pull"], now: now + 3) == 0, "\(b.lastOutput)")
+        #expect(try b.open().head(of: "login").id == a.open().head(of: "login").id)
+        #expect(b.plumb(["show", "login", "--flat"], now: now + 4) == 0)
+        #expect(b.lastOutput.contains(JSONWriter.compact(.string(text))), "\(b.lastOutput)")
+    }
+
     /// A copy of a store that pushed under the shared site id: the original's push is refused,
     /// even though the two used different seq ranges.
     @Test func aCopiedStoresPushIsRefused() throws {

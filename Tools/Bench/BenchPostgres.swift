@@ -17,7 +17,12 @@ struct BenchPostgres {
             started = nil
         } else {
             let directory = folder.appendingPathComponent("pg").path
-            url = try HubBenchmark.shell("Tools/pg-test.sh start '\(directory)' \(port)").trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                url = try HubBenchmark.shell("Tools/pg-test.sh start '\(directory)' \(port)").trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
+            }
             started = directory
         }
     }

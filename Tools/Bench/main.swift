@@ -15,6 +15,7 @@ let subcommands: [String: (usage: String, run: Subcommand)] = [
     "hub-load": (HubLoadBenchmark.usage, { run(HubLoadBenchmark.run, $0) }),
     "hub-failover": (HubFailoverBenchmark.usage, { run(HubFailoverBenchmark.run, $0) }),
     "hub-scale": (HubScaleBenchmark.usage, { run(HubScaleBenchmark.run, $0) }),
+    "hub-rows": (HubRowsBenchmark.usage, { run(HubRowsBenchmark.run, $0) }),
     "hub-load-worker": ("hub-load-worker STORE URL SECONDS SEED OUT VIEWS (started by hub-load)", { run(HubLoadBenchmark.worker, $0) }),
     "studio": (StudioBenchmark.usage, { run(StudioBenchmark.run, $0) }),
     "text": (TextBenchmark.usage, { run(TextBenchmark.run, $0) }),

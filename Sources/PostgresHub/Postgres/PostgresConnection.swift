@@ -128,6 +128,11 @@ public struct CopyText {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x09) }
             guard let field else { bytes += [0x5C, UInt8(ascii: "N")]; continue }
+            // Most fields hold nothing to escape: copied whole, not byte by byte.
+            guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                bytes.append(contentsOf: field.utf8)
+                continue
+            }
             for byte in field.utf8 {
                 switch byte {
                 case 0x5C: bytes += [0x5C, 0x5C]
