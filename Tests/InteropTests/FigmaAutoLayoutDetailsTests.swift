@@ -77,4 +77,26 @@ import Testing
         #expect(try F.view(frame, "wide").horizontalAlignment == .center)
         try F.expectFigmaBoxes(frame)
     }
+
+    /// A child filling across its parent and held back by its maximum sits where the parent
+    /// aligns its children (here the start, or the end); Plumb centres a filling view held back
+    /// by its maximum, so the import keeps it at its maximum, aligned as Figma puts it, and
+    /// counts it. Centred parents keep the fill and the maximum as they are.
+    @Test(arguments: [("MIN", 0.0), ("MAX", 150.0), ("CENTER", 75.0)])
+    func aFillingChildHeldByItsMaximumSitsWhereTheParentAligns(align: String, x: Double) throws {
+        let frame = try F.importOne([F.node("5:1", "FRAME", "Screen", F.box(0, 0, 300, 200), #"""
+            "layoutMode": "VERTICAL", "counterAxisAlignItems": "\#(align)", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("5:2", "RECTANGLE", "Field", F.box(x, 0, 150, 30), #""maxWidth": 150, "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED""#),
+        ])])
+        let field = try F.view(frame, "field")
+        #expect(field.maxWidth == 150)
+        let counted = frame.summary.approximated["filling child held back by its maximum (kept at its maximum)"]
+        if align == "CENTER" {
+            #expect(field.horizontalAlignment == nil && field.width == nil && counted == nil)
+        } else {
+            #expect(field.width == 150 && field.horizontalAlignment == (align == "MIN" ? .left : .right) && counted == 1)
+        }
+        try F.expectFigmaBoxes(frame)
+    }
 }

@@ -211,7 +211,16 @@ struct FigmaMapper {
         // A child stretched across a parent that hugs its children there, but not hugging its
         // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
         let keepsAcross = across == .fill && parentLayout.counterAxisSizingMode == "AUTO" && !Sizing.hugs(node, horizontal: vertical)
-        let acrossLength = across == .fixed || keepsAcross ? round3(vertical ? box.width : box.height) : nil
+        var acrossLength = across == .fixed || keepsAcross ? round3(vertical ? box.width : box.height) : nil
+        // Filling across up to a maximum, Figma puts the child where the parent aligns; Plumb
+        // centres a filling view held back by its maximum, so elsewhere it keeps that size.
+        if across == .fill, !keepsAcross, let maximum = vertical ? node.maxWidth : node.maxHeight,
+           maximum < (vertical ? content.width : content.height) - 0.001,
+           parentLayout.counterAxisAlignItems == "MIN" || parentLayout.counterAxisAlignItems == "MAX" {
+            alignment = parentLayout.counterAxisAlignItems == "MAX" ? .end : .start
+            acrossLength = round3(maximum)
+            summary.approximated("filling child held back by its maximum (kept at its maximum)")
+        }
         let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
