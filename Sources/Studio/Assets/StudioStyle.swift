@@ -54,6 +54,17 @@ enum StudioStyle {
         .side { flex: 0 1 400px; min-width: 260px; display: flex; flex-direction: column; gap: 16px; position: sticky; top: 8px; height: calc(100vh - 112px); min-height: 420px; }
         .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow: auto; flex: 0 1 auto; min-height: 0; max-height: 55%; }
         .side .history { flex: 1 1 200px; min-height: 150px; display: flex; flex-direction: column; }
+        .checks { border: 1px solid var(--border); border-radius: 8px; padding: 8px 12px; overflow: auto; }
+        .side .checks { flex: 0 1 auto; min-height: 0; max-height: 30%; }
+        .checks h2 { margin: 0; }
+        .checks h3 { margin: 8px 0 4px; }
+        .checks ul { list-style: none; margin: 0; padding: 0; }
+        .checks li { padding: 3px 4px; font-size: 12px; border-bottom: 1px solid var(--soft); }
+        .checks li.selected { background: #DDF4FF; box-shadow: inset 3px 0 0 var(--accent); }
+        .checks .check-name { color: var(--muted); font-size: 11px; white-space: nowrap; }
+        .sheet-page { display: flex; gap: 24px; align-items: flex-start; }
+        .sheet-page .sheet { flex: 1 1 auto; min-width: 0; }
+        .sheet-page .checks { flex: 0 0 320px; position: sticky; top: 8px; max-height: calc(100vh - 140px); }
         .panel .kind { font-weight: 400; color: var(--muted); font-size: 12px; }
         .panel table.properties th { width: 40%; }
         .panel .frame b { font-weight: 600; }

@@ -19,6 +19,7 @@ enum DocumentPage {
         }
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
+        let checks = CheckList.Group(caption: screen.caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout), link: nil)
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
@@ -52,6 +53,7 @@ enum DocumentPage {
             <section id="panel" class="panel">
             \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? missing ?? ViewPanel.hint)
             </section>
+            \(CheckList.render([checks]))
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
