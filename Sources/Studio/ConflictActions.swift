@@ -9,23 +9,25 @@ enum ConflictActions {
     /// A document's open conflicts, property and structural: the count the documents page and
     /// the tabs show. Of those `plumb conflicts DOC` lists, the ones the head has settled (a
     /// lost value kept, a lost view restored) are not open; they stay listed until dismissed.
+    /// The head is asked view by view (`Store.readHead`), so the count costs the conflicts'
+    /// views, not the document.
     static func count(_ store: Store, document: String) throws -> Int {
         let properties = try store.conflicts(of: document), structural = try store.structuralConflicts(of: document)
         guard !properties.isEmpty || !structural.isEmpty else { return 0 }
-        let head = try store.state(of: store.head(of: document))
-        let detached = (try? Materializer.spec(named: document, from: head).detached) ?? []
-        return properties.count { !isKept($0, head: head) } + structural.count { !isRestored($0, head: head, detached: detached) }
+        return try store.readHead(of: document) { head in
+            try properties.count { try !isKept($0, head: head) } + structural.count { try !isRestored($0, head: head) }
+        }
     }
 
     /// True when the head has the value that lost: kept (by the button or by hand).
-    static func isKept(_ conflict: Conflict, head: DocumentState) -> Bool {
-        guard let property = Property(rawValue: conflict.property), head.isAlive(conflict.view) else { return false }
-        return head.value(conflict.view, property) == conflict.loser.value
+    static func isKept(_ conflict: Conflict, head: some DocumentReading) throws -> Bool {
+        guard let property = Property(rawValue: conflict.property), try head.isAlive(conflict.view) else { return false }
+        return try head.value(conflict.view, property) == conflict.loser.value
     }
 
     /// True when the view a delete took out is in the head's document again.
-    static func isRestored(_ conflict: StructuralConflict, head: DocumentState, detached: [String]) -> Bool {
-        conflict.isRestorable && head.isAlive(conflict.view) && !detached.contains(conflict.view)
+    static func isRestored(_ conflict: StructuralConflict, head: some DocumentReading) throws -> Bool {
+        try conflict.isRestorable && head.contains(conflict.view)
     }
 
     /// How a page and a button name a head value, unset included: `v:160` or `unset`.

@@ -13,9 +13,9 @@ enum ConflictsPage {
         let properties = try store.conflicts(of: document)
         let structural = try store.structuralConflicts(of: document).map { ($0, try store.losingVersion(of: $0, in: document)) }
         let head = try workbench.find(document, revision: nil)
-        let detached = head.loaded?.detached ?? []
-        let open = properties.count { !ConflictActions.isKept($0, head: head.state) }
-            + structural.count { !ConflictActions.isRestored($0.0, head: head.state, detached: detached) }
+        let reading = ResolvedDocument(name: document, effective: head.state)
+        let open = try properties.count { try !ConflictActions.isKept($0, head: reading) }
+            + structural.count { try !ConflictActions.isRestored($0.0, head: reading) }
         var out = PageShell.tabs(document, active: "conflicts", conflicts: open)
         out += """
             <p class="explain">When two stores set the same property concurrently, the later write wins and the \
@@ -29,15 +29,15 @@ enum ConflictsPage {
 
             """
         guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
-        if !properties.isEmpty { out += propertyTable(properties, head: head.state, document: document) }
-        if !structural.isEmpty { out += structureTable(structural, head: head.state, detached: detached, document: document) }
+        if !properties.isEmpty { out += try propertyTable(properties, head: reading, document: document) }
+        if !structural.isEmpty { out += structureTable(structural, head: reading, document: document) }
         out += """
             <p><button type="button" class="secondary" data-action="clear">Dismiss all</button></p>
             """
         return out
     }
 
-    private static func propertyTable(_ conflicts: [Conflict], head: DocumentState, document: String) -> String {
+    private static func propertyTable(_ conflicts: [Conflict], head: ResolvedDocument, document: String) throws -> String {
         var out = """
             <h2>Property values</h2>
             <table class="conflicts" data-conflicts="property">
@@ -47,8 +47,9 @@ enum ConflictsPage {
             """
         for conflict in conflicts {
             let property = Property(rawValue: conflict.property)
-            let now = property.flatMap { head.value(conflict.view, $0) }
-            let changedSince = head.isAlive(conflict.view) && !ConflictActions.isKept(conflict, head: head) && now != conflict.winner.value
+            let now = property.flatMap { head.state.value(conflict.view, $0) }
+            let kept = try ConflictActions.isKept(conflict, head: head)
+            let changedSince = head.isAlive(conflict.view) && !kept && now != conflict.winner.value
             let keep = """
                 data-action="keep" data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))" \
                 data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)"
@@ -56,7 +57,7 @@ enum ConflictsPage {
             let action: String
             if !head.isAlive(conflict.view) {
                 action = "<span class=\"muted\">view deleted</span>"
-            } else if ConflictActions.isKept(conflict, head: head) {
+            } else if kept {
                 action = "<span class=\"kept\">kept</span>"
             } else if changedSince {
                 // The head's value is newer work than the merge: the first button only asks.
@@ -85,7 +86,7 @@ enum ConflictsPage {
 
     /// Structural conflicts, each in `plumb conflicts`' words, with the version that lost (a
     /// link showing the view there) and a restore button while the view is out of the document.
-    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: DocumentState, detached: [String], document: String) -> String {
+    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: ResolvedDocument, document: String) -> String {
         var out = """
             <h2>Structure</h2>
             <table class="conflicts" data-conflicts="structure">
@@ -95,7 +96,7 @@ enum ConflictsPage {
             """
         for (conflict, version) in conflicts {
             let view = conflict.view
-            let back = head.isAlive(view) && !detached.contains(view)
+            let back = head.contains(view)
             let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: stamp, text: { "<code>\(escape($0))</code>" },
                                            stillOut: !back)
             let lostIn = version.map {
