@@ -20,6 +20,9 @@ enum CheckList {
         LayoutChecker(spec: spec, layout: layout, measurer: workbench.measurer).warnings()
     }
 
+    /// Warnings listed at most per screen; the rest are counted (`plumb check` prints them all).
+    static let limit = 100
+
     static func render(_ groups: [Group]) -> String {
         let total = groups.reduce(0) { $0 + $1.warnings.count }
         var out = "<section class=\"checks\" data-checks=\"\(total)\">\n<h2>Checks <span class=\"meta\">as <code>plumb check</code></span></h2>\n"
@@ -29,11 +32,14 @@ enum CheckList {
             out += "<h3>\(escape(group.caption)) <span class=\"meta\">· \(count)</span></h3>"
             guard !group.warnings.isEmpty else { out += "</div>\n"; continue }
             out += "<ul>"
-            for warning in group.warnings {
+            for warning in group.warnings.prefix(limit) {
                 let view = escape(warning.view)
                 let target = group.link.map { "href=\"\(escape($0(warning.view)))\"" } ?? "href=\"#\" data-select-view=\"\(view)\""
                 out += "<li data-check=\"\(warning.check.rawValue)\" data-view=\"\(view)\"><a \(target)><code>\(view)</code></a> "
                 out += "\(escape(warning.message)) <span class=\"check-name\">\(warning.check.rawValue)</span></li>"
+            }
+            if group.warnings.count > limit {
+                out += "<li class=\"more\">… and \(group.warnings.count - limit) more: <code>plumb check</code> lists them all</li>"
             }
             out += "</ul></div>\n"
         }
