@@ -350,6 +350,8 @@ enum StudioScript {
                 const fields = data.action === 'keep' ? Object.assign({ view: data.view, property: data.property, site: data.site, hlc: data.hlc },
                                                                       data.replacing ? { replacing: data.replacing } : {})
                   : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
+                  : data.action === 'dismiss' ? Object.assign({ kind: data.kind, view: data.view, site: data.site, hlc: data.hlc },
+                                                              data.property ? { property: data.property } : {})
                   : {};
                 const result = await post(base + button.dataset.action, fields);
                 notice(result.message || ('cleared ' + result.cleared + ' conflicts'));
