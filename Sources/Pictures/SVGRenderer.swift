@@ -157,14 +157,21 @@ public struct SVGRenderer {
         }
     }
 
-    /// Outlines and ids of every drawn view, over everything else.
+    /// Outlines and ids of every drawn view, over everything else. Each id goes at its
+    /// frame's top-left corner, or below the ids already there (a container and its first
+    /// child share a corner), so no two ids are printed over each other.
     private func appendOverlay(to out: inout String) {
         out += "<g data-overlay=\"frames\" fill=\"none\" stroke=\"\(Self.overlayColor)\" stroke-width=\"0.5\" stroke-opacity=\"0.8\">\n"
+        var labels: [Rect] = []
         for index in 0..<spec.count where layout.isDrawn[index] && isOnScreen(index) {
             let frame = layout.frames[index]
-            let id = XMLText.escaped(spec.views[index].id)
+            let id = spec.views[index].id
+            // Monospace at 6 pt: 0.6 em a character, a line of 7.
+            var label = Rect(x: frame.x + 1.5, y: frame.y + 1, width: Double(id.count) * 3.6, height: 7)
+            while labels.contains(where: { $0.x < label.maxX && label.x < $0.maxX && $0.y < label.maxY && label.y < $0.maxY }) { label.y += 7 }
+            labels.append(label)
             out += "  <rect \(rectAttributes(frame))><title>\(XMLText.escaped(title(index)))</title></rect>"
-            out += "<text x=\"\(number(frame.x + 1.5))\" y=\"\(number(frame.y + 7))\" font-family=\"monospace\" font-size=\"6\" fill=\"\(Self.overlayColor)\" stroke=\"none\">\(id)</text>\n"
+            out += "<text x=\"\(number(label.x))\" y=\"\(number(label.y + 6))\" font-family=\"monospace\" font-size=\"6\" fill=\"\(Self.overlayColor)\" stroke=\"none\">\(XMLText.escaped(id))</text>\n"
         }
         out += "</g>\n"
     }

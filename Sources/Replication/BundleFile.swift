@@ -5,12 +5,14 @@ import SpecSync
 ///
 /// Layout: the magic `PLMBBNDL`, the format version (varint), the creator's site id (16 bytes),
 /// the creator's knowledge (count, then site id and seq each), the documents it was limited to
-/// (count, then names; none = all), the version pack (length, then `VersionPack` bytes), and
-/// last the SHA-256 of everything before it. Format 2 carries each version's id in the pack,
-/// checked against its content on reading; format 1 (no ids) is still read, its ids computed.
+/// (count, then names; none = all), the version pack (length, then `VersionPack` bytes), the
+/// conflict resolutions (format 3: count, then each as `ConflictResolution`'s fields: losing
+/// site, seq, view, property, state, site, time), and last the SHA-256 of everything before it.
+/// Format 2 carries each version's id in the pack, checked against its content on reading;
+/// formats 1 (no ids) and 2 (no resolutions) are still read.
 public struct BundleFile: Sendable, Equatable {
     public static let magic = Array("PLMBBNDL".utf8)
-    public static let formatVersion: UInt64 = 2
+    public static let formatVersion: UInt64 = 3
 
     /// The store that wrote it.
     public var creator: SiteID
@@ -19,18 +21,23 @@ public struct BundleFile: Sendable, Equatable {
     /// The documents it was limited to; empty = all.
     public var documents: [String]
     public var payloads: [VersionPayload]
+    /// Every resolution of a conflict the creator held (`ConflictResolution`): a grow-only set,
+    /// all of it each time (it is small), so a receiver settles what it holds or later records.
+    public var resolutions: [ConflictResolution]
 
-    public init(creator: SiteID, knowledge: VersionVector, documents: [String], payloads: [VersionPayload]) {
+    public init(creator: SiteID, knowledge: VersionVector, documents: [String], payloads: [VersionPayload], resolutions: [ConflictResolution] = []) {
         self.creator = creator
         self.knowledge = knowledge
         self.documents = documents
         self.payloads = payloads
+        self.resolutions = resolutions
     }
 
     /// The versions of `store` above `since` (of `documents` only, when not empty).
     public static func make(from store: Store, documents: [String] = [], since: VersionVector = VersionVector()) throws -> BundleFile {
         let payloads = try store.payloads(after: since, documents: documents.isEmpty ? nil : Set(documents))
-        return BundleFile(creator: store.site, knowledge: try store.knowledge(), documents: documents, payloads: payloads)
+        return BundleFile(creator: store.site, knowledge: try store.knowledge(), documents: documents, payloads: payloads,
+                          resolutions: try store.conflictResolutions())
     }
 
     /// The file's bytes.
@@ -50,6 +57,16 @@ public struct BundleFile: Sendable, Equatable {
         let pack = VersionPack.encode(payloads)
         out.varint(pack.count)
         out.raw(pack)
+        out.varint(resolutions.count)
+        for resolution in resolutions {
+            out.raw(resolution.key.loserSite.bytes)
+            out.varint(UInt64(resolution.key.loserSeq))
+            out.string(resolution.key.view)
+            out.string(resolution.key.property)
+            out.string(resolution.state.rawValue)
+            out.raw(resolution.site.bytes)
+            out.varint(UInt64(max(0, resolution.time)))
+        }
         out.raw(SHA256.hash(out.bytes))
         return out.bytes
     }
@@ -82,8 +99,23 @@ public struct BundleFile: Sendable, Equatable {
             guard let name = reader.string() else { throw .corrupt("documents") }
             documents.append(name)
         }
-        guard let packLength = reader.count(atMost: reader.remaining), let pack = reader.take(packLength), reader.isAtEnd else {
+        guard let packLength = reader.count(atMost: reader.remaining), let pack = reader.take(packLength), format >= 3 || reader.isAtEnd else {
             throw .corrupt("version data length")
+        }
+        var resolutions: [ConflictResolution] = []
+        if format >= 3 {
+            guard let count = reader.count(atMost: reader.remaining / 20) else { throw .corrupt("conflict resolutions") }
+            for _ in 0..<count {
+                guard let loserBytes = reader.take(16), let loserSite = SiteID(bytes: loserBytes), let loserSeq = reader.varint(), loserSeq < UInt64(Int64.max),
+                      let view = reader.string(), let property = reader.string(),
+                      let state = reader.string().flatMap(ConflictResolution.State.init(rawValue:)),
+                      let siteBytes = reader.take(16), let site = SiteID(bytes: siteBytes), let time = reader.varint(), time < UInt64(Int64.max) else {
+                    throw .corrupt("conflict resolutions")
+                }
+                let key = ConflictResolution.Key(loserSite: loserSite, loserSeq: Int64(loserSeq), view: view, property: property)
+                resolutions.append(ConflictResolution(key: key, state: state, site: site, time: Int64(time)))
+            }
+            guard reader.isAtEnd else { throw .corrupt("conflict resolutions") }
         }
         do {
             payloads = try VersionPack.decode(Array(pack), layout: format == 1 ? .withoutIDs : .withIDs)
@@ -95,6 +127,7 @@ public struct BundleFile: Sendable, Equatable {
         self.creator = creator
         self.knowledge = knowledge
         self.documents = documents
+        self.resolutions = resolutions
     }
 }
 

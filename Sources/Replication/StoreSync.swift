@@ -8,6 +8,9 @@ public enum StoreSync {
     public struct Report: Sendable {
         public var received: ImportReport
         public var sent: ImportReport
+        /// Conflict resolutions new to this store, and to the other.
+        public var resolutionsReceived = 0
+        public var resolutionsSent = 0
     }
 
     /// Syncs both ways. Refuses stores that share a site id (one copied from the other).
@@ -19,7 +22,10 @@ public enum StoreSync {
         let received = try local.importVersions(incoming, maxClockSkew: maxClockSkew) { progress?("receiving", $0, $1) }
         let outgoing = try local.payloads(after: try remote.knowledge())
         let sent = try remote.importVersions(outgoing, maxClockSkew: maxClockSkew) { progress?("sending", $0, $1) }
-        return Report(received: received, sent: sent)
+        // Resolutions are a grow-only set: each side takes in the other's whole set.
+        let resolutionsReceived = try local.importResolutions(try remote.conflictResolutions())
+        let resolutionsSent = try remote.importResolutions(try local.conflictResolutions())
+        return Report(received: received, sent: sent, resolutionsReceived: resolutionsReceived, resolutionsSent: resolutionsSent)
     }
 
     /// Both stores must hold the same version at the last seq both have of each site. A copied
@@ -38,6 +44,8 @@ public enum StoreSync {
 
     /// Copies everything `source` holds into `target` (a new store, with its own site id).
     public static func clone(from source: Store, into target: Store, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
-        try target.importVersions(try source.payloads(after: VersionVector()), maxClockSkew: .max / 2, progress: progress)
+        let report = try target.importVersions(try source.payloads(after: VersionVector()), maxClockSkew: .max / 2, progress: progress)
+        try target.importResolutions(try source.conflictResolutions())
+        return report
     }
 }

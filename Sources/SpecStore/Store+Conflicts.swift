@@ -20,11 +20,74 @@ extension Store {
         return try? version(of: document, revision: id.hex)
     }
 
-    /// Forgets a document's recorded conflicts, property and structural; returns how many.
+    /// Who wrote a change: the author of the version of `document` that holds it; nil when
+    /// this store lacks that version (then only its site names it).
+    public func author(of stamp: Stamp, in document: String) -> String? {
+        guard let id = try? versionID(site: stamp.site, containing: stamp.seq),
+              let version = try? version(of: document, revision: id.hex) else { return nil }
+        return version.author
+    }
+
+    /// Forgets a document's recorded conflicts, property and structural; returns how many. The
+    /// ones still open are recorded as dismissed first, so that the stores this one syncs with
+    /// settle them too.
     @discardableResult
     public func clearConflicts(of document: String) throws -> Int {
         try mapErrors {
-            try database.writeTransaction { try conflictTable.clear(document: try requireDocument(document)) }
+            try database.writeTransaction {
+                let documentID = try requireDocument(document)
+                let settled = Set(try conflictTable.resolutions().map(\.key))
+                let keys = try conflictTable.propertyConflicts(document: documentID).map(ConflictResolution.Key.init)
+                    + conflictTable.structuralConflicts(document: documentID).map(ConflictResolution.Key.init)
+                try conflictTable.record(resolutions(keys.filter { !settled.contains($0) }, as: .dismissed))
+                return try conflictTable.clear(document: documentID)
+            }
         }
+    }
+
+    /// A document's open conflicts, property and structural: those nobody has settled (kept,
+    /// restored or dismissed, here or in a store this one synced with). One query.
+    public func openConflictCount(of document: String) throws -> Int {
+        try database.readTransaction { try conflictTable.openCount(document: try requireDocument(document)) }
+    }
+
+    /// What was done about each of a document's recorded conflicts that is settled: the
+    /// resolution to show (`ConflictResolution.shown`), by conflict.
+    public func resolutions(of document: String) throws -> [ConflictResolution.Key: ConflictResolution] {
+        try database.readTransaction {
+            let documentID = try requireDocument(document)
+            let keys = Set(try conflictTable.propertyConflicts(document: documentID).map(ConflictResolution.Key.init)
+                + conflictTable.structuralConflicts(document: documentID).map(ConflictResolution.Key.init))
+            return Dictionary(grouping: try conflictTable.resolutions().filter { keys.contains($0.key) }, by: \.key)
+                .compactMapValues(ConflictResolution.shown)
+        }
+    }
+
+    /// Records that this store settled conflicts (now, as this store's site): they leave the
+    /// open count here, and in every store this one syncs with.
+    public func settle(_ keys: [ConflictResolution.Key], as state: ConflictResolution.State) throws {
+        try mapErrors {
+            try database.writeTransaction { _ = try conflictTable.record(resolutions(keys, as: state)) }
+        }
+    }
+
+    /// Every resolution this store holds, to pass on with sync.
+    public func conflictResolutions() throws -> [ConflictResolution] {
+        try database.readTransaction { try conflictTable.resolutions() }
+    }
+
+    /// Takes in resolutions another store passed on (a grow-only set: those held already are
+    /// left alone); returns how many were new.
+    @discardableResult
+    public func importResolutions(_ resolutions: [ConflictResolution]) throws -> Int {
+        guard !resolutions.isEmpty else { return 0 }
+        return try mapErrors {
+            try database.writeTransaction { try conflictTable.record(resolutions) }
+        }
+    }
+
+    private func resolutions(_ keys: [ConflictResolution.Key], as state: ConflictResolution.State) -> [ConflictResolution] {
+        let now = Int64(clock())
+        return keys.map { ConflictResolution(key: $0, state: state, site: site, time: now) }
     }
 }

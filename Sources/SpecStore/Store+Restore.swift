@@ -34,6 +34,10 @@ extension Store {
         let commit = try self.commit(document: document, message: text, author: author) { head in
             try RestorePlanner.edits(restoring: view, from: resolved, onto: try head.resolved())
         }
+        // The structural conflicts that lost this view are settled, here and wherever this
+        // store syncs (a restore is what `plumb conflicts` names for them).
+        let lost = try structuralConflicts(of: document).filter { $0.view == view && $0.isRestorable }
+        if !lost.isEmpty { try settle(lost.map(ConflictResolution.Key.init), as: .restored) }
         return RestoreResult(source: source, commit: commit)
     }
 }

@@ -31,6 +31,12 @@ public struct UTCTime: Equatable, Sendable {
     /// `2026-11-30 06:40:12`.
     public var short: String { text(between: UInt8(ascii: " "), seconds: true, milliseconds: false) }
 
+    /// `2026-11-30 06:40:12.345`: precise enough to order two writes by eye (conflicts).
+    public var milliseconds: String {
+        let text = String(millisecond)
+        return short + "." + String(repeating: "0", count: 3 - text.count) + text
+    }
+
     /// `2026-11-30 06:40` (the studio's lists).
     public var minutes: String { text(between: UInt8(ascii: " "), seconds: false, milliseconds: false) }
 

@@ -7,25 +7,11 @@ import SpecSync
 /// `plumb restore` does).
 enum ConflictActions {
     /// A document's open conflicts, property and structural: the count the documents page and
-    /// the tabs show. Of those `plumb conflicts DOC` lists, the ones the head has settled (a
-    /// lost value kept, a lost view restored) are not open; they stay listed until dismissed.
+    /// the tabs show. Of those `plumb conflicts DOC` lists, the ones someone settled (kept,
+    /// restored or dismissed, in this store or one it synced with) are not open; they stay
+    /// listed, with what was done, until dismissed all at once. One query.
     static func count(_ store: Store, document: String) throws -> Int {
-        let properties = try store.conflicts(of: document), structural = try store.structuralConflicts(of: document)
-        guard !properties.isEmpty || !structural.isEmpty else { return 0 }
-        let head = try store.state(of: store.head(of: document))
-        let detached = (try? Materializer.spec(named: document, from: head).detached) ?? []
-        return properties.count { !isKept($0, head: head) } + structural.count { !isRestored($0, head: head, detached: detached) }
-    }
-
-    /// True when the head has the value that lost: kept (by the button or by hand).
-    static func isKept(_ conflict: Conflict, head: DocumentState) -> Bool {
-        guard let property = Property(rawValue: conflict.property), head.isAlive(conflict.view) else { return false }
-        return head.value(conflict.view, property) == conflict.loser.value
-    }
-
-    /// True when the view a delete took out is in the head's document again.
-    static func isRestored(_ conflict: StructuralConflict, head: DocumentState, detached: [String]) -> Bool {
-        conflict.isRestorable && head.isAlive(conflict.view) && !detached.contains(conflict.view)
+        try store.openConflictCount(of: document)
     }
 
     /// How a page and a button name a head value, unset included: `v:160` or `unset`.
@@ -73,6 +59,8 @@ enum ConflictActions {
             return [Edit(view: conflict.view, property: property, value: conflict.loser.value)]
                 + stale.map { Edit(view: conflict.view, property: $0, value: nil) }
         }
+        // Settled whether or not a version was needed (the head may have the value already).
+        try store.settle([ConflictResolution.Key(conflict)], as: .kept)
         return result?.version
     }
 
@@ -99,6 +87,17 @@ enum ConflictActions {
             throw StudioError.badRequest("\(document): the move of \(conflict.view) was skipped, but nothing left the document; there is nothing to restore")
         }
         let version = try store.losingVersion(of: conflict, in: document)
+        // Store.restore settles the conflicts that lost the view, as `plumb restore` does.
         return try store.restore(document: document, view: conflict.view, from: version?.id.hex, author: author)
+    }
+
+    /// Dismisses one conflict (`kind` property or structure, as the row's button names it): it
+    /// stays listed, marked dismissed, and leaves the open count here and wherever this store
+    /// syncs.
+    static func dismiss(_ store: Store, document: String, form: [String: String]) throws {
+        let key = form["kind"] == "structure"
+            ? ConflictResolution.Key(try findStructural(store, document: document, form: form))
+            : ConflictResolution.Key(try find(store, document: document, form: form))
+        try store.settle([key], as: .dismissed)
     }
 }

@@ -144,6 +144,10 @@ final class Router: @unchecked Sendable {
                 let source = result.source
                 return .json(Self.versionJSON(result.commit?.version, document: document,
                                               saying: "\(document): \(view) restored as in version \(source.number) (\(source.id.short))"))
+            case "conflicts/dismiss":
+                let form = request.form
+                try pool.with { try ConflictActions.dismiss($0.store, document: document, form: form) }
+                return .json("{\"message\": \(JSONWriter.quote("\(document): dismissed; it no longer counts as open, here and in the stores this one syncs with"))}")
             case "conflicts/clear":
                 let count = try pool.with { try $0.store.clearConflicts(of: document) }
                 return .json("{\"cleared\": \(count)}")
@@ -171,7 +175,7 @@ final class Router: @unchecked Sendable {
             return try page("\(document): devices", document: document, kind: "sheet") { try SheetPage.render($0, document: document, query: query) }
         case "conflicts":
             return try page("\(document): conflicts", document: document, kind: "conflicts") { try ConflictsPage.render($0, document: document) }
-        case "conflicts/keep", "conflicts/restore", "conflicts/clear":
+        case "conflicts/keep", "conflicts/restore", "conflicts/dismiss", "conflicts/clear":
             return .error(405, "this is done with POST (the conflicts page's buttons)")
         default:
             guard rest.count == 2, rest[0] == "views" else { throw StudioError.notFound("nothing at \(request.path)") }

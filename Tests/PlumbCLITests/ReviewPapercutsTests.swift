@@ -169,3 +169,32 @@ extension ReviewPapercutsTests {
         #expect(conflicts == "ok.text: \"There\" (bob, 2025-11-30 08:00:03.257) won over \"Here\" (alice, 2025-11-30 08:00:03.250)\n", "\(conflicts)")
     }
 }
+
+extension ReviewPapercutsTests {
+    /// `resolve --overlay` prints each id at its frame's corner, or below the ids already
+    /// there: a container and its first child share a corner, and their ids must not overprint.
+    @Test func overlayIdsDoNotOverprint() throws {
+        let plumb = PlumbRunner()
+        plumb.write("nested.json", """
+            {"plumb": 1, "name": "nested", "root": {"id": "root", "kind": "view", "children": [
+              {"id": "form", "kind": "stack", "children": [
+                {"id": "row", "kind": "stack", "orientation": "horizontal", "children": [{"id": "name", "kind": "label", "text": "Name"}]},
+                {"id": "ok", "kind": "button", "text": "OK"}]}]}}
+            """)
+        let svg = plumb.run("resolve", "nested.json", "--size", "200x300", "--metrics", "fixed", "--overlay", "--format", "svg")
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let pattern = try NSRegularExpression(pattern: #"<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>([^<]*)</text>"#)
+        let text = svg.stdout
+        let labels = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let field = { (group: Int) in String(text[Range(match.range(at: group), in: text)!]) }
+            return (id: field(3), x: Double(field(1))!, y: Double(field(2))! - 6, width: Double(field(3).count) * 3.6)
+        }
+        #expect(labels.map(\.id) == ["root", "form", "row", "name", "ok"], "every id printed once")
+        for (i, a) in labels.enumerated() {
+            for b in labels[(i + 1)...] {
+                let apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + 7 <= b.y || b.y + 7 <= a.y
+                #expect(apart, "\(a.id) and \(b.id) overprint: \(a) \(b)")
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import LayoutSpec
 import RawHTTP
 import SpecStore
+import SpecSync
 @testable import Studio
 import Testing
 
@@ -29,8 +30,8 @@ import Testing
         let row = try #require(page.body.components(separatedBy: "<tr data-view=\"name\" data-kind=\"deleted\"").dropFirst().first?
             .components(separatedBy: "</tr>").first, "\(page.body)")
         #expect(row.contains("changed, but deleted elsewhere"))
-        #expect(row.contains("deleted with <code>form</code> by site <span class=\"site\">\(conflict.winner.site.short)</span>"))
-        #expect(row.contains("while site <span class=\"site\">\(conflict.loser.site.short)</span>"))
+        #expect(row.contains("deleted with <code>form</code> by tester on site <span class=\"site\">\(conflict.winner.site.short)</span> (\(UTCTime(milliseconds: Int64(conflict.winner.hlc.milliseconds)).milliseconds))"), "the author, the site and the time to the millisecond")
+        #expect(row.contains("while tester on site <span class=\"site\">\(conflict.loser.site.short)</span>"))
         #expect(row.contains("changed it (<code>text=&quot;Edited&quot;</code>); not in the document"), "what the losing side did, escaped")
         #expect(row.contains(">v\(losing.number)</a>"), "the version that lost, linked")
         #expect(row.contains("data-action=\"restore\""))
@@ -101,6 +102,43 @@ import Testing
         let refused = try http.request("/d/login/conflicts/restore", method: "POST", headers: headers, body: form)
         #expect(refused.status == 400 && refused.body.contains("nothing to restore"), "\(refused.body)")
         #expect(try store.head(of: "login").number == before)
+    }
+
+    @Test func aDismissedRowLeavesTheOpenCountStaysListedAndIsRecordedForSync() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        try fixture.makeStructuralConflict()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let (cookie, writeKey) = StudioFixture.session(studio)
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first)
+        #expect(try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body.contains("Conflicts <span class=\"count\">2</span>"))
+
+        let headers = ["Cookie": cookie, "X-Plumb-Write": writeKey, "Content-Type": "application/x-www-form-urlencoded"]
+        let fields = "kind=property&view=ok&property=width&site=\(conflict.loser.stamp.site.hex)"
+        let unknown = try http.request("/d/login/conflicts/dismiss", method: "POST", headers: headers, body: Array("\(fields)&hlc=1".utf8))
+        #expect(unknown.status == 404, "\(unknown.body)")
+        let before = try store.head(of: "login").number
+        let dismissed = try http.request("/d/login/conflicts/dismiss", method: "POST", headers: headers,
+                                         body: Array("\(fields)&hlc=\(conflict.loser.stamp.hlc.rawValue)".utf8))
+        #expect(dismissed.status == 200, "\(dismissed.body)")
+        #expect(try store.head(of: "login").number == before, "a dismissal makes no version")
+
+        // Listed still, marked, without its buttons; the other row is still open.
+        let page = try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body
+        let row = try #require(page.components(separatedBy: "<tr data-settled=\"dismissed\" data-view=\"ok\" data-property=\"width\"").dropFirst().first?
+            .components(separatedBy: "</tr>").first, "\(page)")
+        #expect(row.contains("<span class=\"kept\">dismissed</span>") && row.contains("site \(store.site.short)"))
+        #expect(!row.contains("data-action"))
+        #expect(page.contains("Conflicts <span class=\"count\">1</span>"))
+        #expect(page.contains("data-action=\"dismiss\" data-kind=\"structure\""), "the structural row keeps its own Dismiss")
+        let documents = try http.request("/", headers: ["Cookie": cookie]).body
+        #expect(documents.contains("<a class=\"count\" href=\"/d/login/conflicts\">1</a>"))
+        // Recorded for sync, by this store.
+        let resolutions = try store.conflictResolutions()
+        #expect(resolutions.count == 1 && resolutions[0].state == .dismissed && resolutions[0].site == store.site)
     }
 
     private func children(of view: JSONValue?) -> [JSONValue] {

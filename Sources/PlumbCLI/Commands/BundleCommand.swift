@@ -63,6 +63,7 @@ enum BundleCommand: Command {
         let store = try context.store()
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
         let report = try store.importVersions(bundle.payloads, maxClockSkew: skew) { TransferReporting.progress(progress)?("applying", $0, $1) }
+        try store.importResolutions(bundle.resolutions)
         progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(TransferReporting.json(report)))

@@ -16,7 +16,11 @@ enum ConflictsCommand: Command {
             entries, each with a "kind": "property", "deleted", "added-under-deleted",
             "moved-under-deleted", "edited-under-deleted" or "move-skipped" (docs/sync.md has
             every field). hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter)
-            as a decimal string, since it does not fit a JSON number exactly.
+            as a decimal string, since it does not fit a JSON number exactly. A settled
+            conflict (kept, restored or dismissed, here or in a store this one synced with)
+            ends in [STATE on site SITE, TIME]; in --json, "settled" says so (null while open).
+            --clear records the open ones as dismissed (passed on with sync), then forgets
+            the list.
             """,
         flags: ["--json", "--clear"])
 
@@ -33,8 +37,10 @@ enum ConflictsCommand: Command {
         let structural = try store.structuralConflicts(of: document).map { conflict in
             (conflict, try store.losingVersion(of: conflict, in: document))
         }
+        let settled = try store.resolutions(of: document)
         if arguments.has("--json") {
-            let entries = properties.map(json) + structural.map { json($0.0, version: $0.1, document: document) }
+            let entries = properties.map { withSettled(json($0), settled[ConflictResolution.Key($0)]) }
+                + structural.map { withSettled(json($0.0, version: $0.1, document: document), settled[ConflictResolution.Key($0.0)]) }
             context.console.print(JSONWriter.pretty(.array(entries)))
             return
         }
@@ -44,7 +50,25 @@ enum ConflictsCommand: Command {
             let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
             let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
             return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
-        } + structural.map { conflict, version in line(conflict, version: version, document: document, people: people) })
+                + mark(settled[ConflictResolution.Key(conflict)])
+        } + structural.map { conflict, version in
+            line(conflict, version: version, document: document, people: people) + mark(settled[ConflictResolution.Key(conflict)])
+        })
+    }
+
+    /// ` [dismissed on site 973932b8, 2025-11-30 08:00:03.250]` for a settled conflict.
+    static func mark(_ resolution: ConflictResolution?) -> String {
+        resolution.map { " [\($0.state.rawValue) on site \($0.site.short), \(time(milliseconds: $0.time))]" } ?? ""
+    }
+
+    /// An entry with `"settled"`: what was done about it (`state`, `site`, `time` in Unix
+    /// milliseconds), or null while it is open.
+    static func withSettled(_ entry: JSONValue, _ resolution: ConflictResolution?) -> JSONValue {
+        guard case .object(var members) = entry else { return entry }
+        members.append(JSONMember("settled", resolution.map { .object([
+            JSONMember("state", .string($0.state.rawValue)), JSONMember("site", .string($0.site.hex)), JSONMember("time", .number(Double($0.time))),
+        ]) } ?? .null))
+        return .object(members)
     }
 
     /// Who wrote a change, in people's words: the author of the version that holds it (its
@@ -69,9 +93,7 @@ enum ConflictsCommand: Command {
         }
 
         private func author(_ stamp: Stamp) -> String? {
-            guard let id = try? store.versionID(site: stamp.site, containing: stamp.seq),
-                  let version = try? store.version(of: document, revision: id.hex) else { return nil }
-            return version.author
+            store.author(of: stamp, in: document)
         }
     }
 
@@ -127,8 +149,11 @@ enum ConflictsCommand: Command {
     /// The clock reading's wall-clock part, UTC, to the millisecond: concurrent edits are
     /// often within one second, and the later one wins.
     static func time(_ stamp: Stamp) -> String {
-        let time = UTCTime(milliseconds: Int64(stamp.hlc.milliseconds))
-        let millisecond = String(time.millisecond)
-        return time.short + "." + String(repeating: "0", count: 3 - millisecond.count) + millisecond
+        time(milliseconds: Int64(stamp.hlc.milliseconds))
+    }
+
+    /// `2025-11-30 08:00:03.250`.
+    static func time(milliseconds: Int64) -> String {
+        UTCTime(milliseconds: milliseconds).milliseconds
     }
 }

@@ -156,6 +156,9 @@ package final class Database {
     /// True inside `BEGIN` … `COMMIT`.
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// The rowid of the last inserted row.
     package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

@@ -85,6 +85,44 @@ struct ConflictTable {
         }
     }
 
+    /// A document's open conflicts, property and structural: those with no resolution. One
+    /// query, whatever the size of the document.
+    func openCount(document: Int64) throws -> Int {
+        Int(try database.scalar("""
+            SELECT (SELECT count(*) FROM conflicts c WHERE c.document = ?1 AND NOT EXISTS (SELECT 1 FROM conflict_resolutions r
+                        WHERE r.loser_site = c.loser_site AND r.loser_seq = c.loser_seq AND r.view = c.view AND r.property = c.property))
+                 + (SELECT count(*) FROM structural_conflicts c WHERE c.document = ?1 AND NOT EXISTS (SELECT 1 FROM conflict_resolutions r
+                        WHERE r.loser_site = c.loser_site AND r.loser_seq = c.loser_seq AND r.view = c.view AND r.property = ''))
+            """, [.integer(document)])?.integer ?? 0)
+    }
+
+    /// Every resolution this store holds (of conflicts it holds or not: they pass on with sync).
+    func resolutions() throws -> [ConflictResolution] {
+        var found: [ConflictResolution] = []
+        try database.query("SELECT loser_site, loser_seq, view, property, state, site, time FROM conflict_resolutions ORDER BY time") { row in
+            guard let state = ConflictResolution.State(rawValue: row.text(4) ?? "") else { return }
+            let key = ConflictResolution.Key(loserSite: try sites.requireSite(numbered: row.int64(0), path: path), loserSeq: row.int64(1),
+                                             view: row.text(2) ?? "", property: row.text(3) ?? "")
+            found.append(ConflictResolution(key: key, state: state, site: try sites.requireSite(numbered: row.int64(5), path: path), time: row.int64(6)))
+        }
+        return found
+    }
+
+    /// Adds resolutions (those already held are left as they are); returns how many were new.
+    @discardableResult
+    func record(_ resolutions: [ConflictResolution]) throws -> Int {
+        var added = 0
+        for resolution in resolutions {
+            let key = resolution.key
+            try database.run("""
+                INSERT OR IGNORE INTO conflict_resolutions (loser_site, loser_seq, view, property, state, site, time) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(try sites.register(key.loserSite)), .integer(key.loserSeq), .text(key.view), .text(key.property),
+                      .text(resolution.state.rawValue), .integer(try sites.register(resolution.site)), .integer(resolution.time)])
+            added += database.changes
+        }
+        return added
+    }
+
     private func stamp(_ row: Row, hlc: Int32, site: Int32, seq: Int32) throws -> Stamp {
         Stamp(hlc: Timestamp(rawValue: UInt64(bitPattern: row.int64(hlc))), site: try sites.requireSite(numbered: row.int64(site), path: path),
               seq: row.int64(seq))

@@ -120,6 +120,10 @@ enum StudioScript {
             wireHandle(root, screen);
             markSelected(root, root.dataset.view);
             wirePanel(root);
+            root.querySelectorAll('.checks [data-select-view]').forEach(link => link.addEventListener('click', event => {
+              event.preventDefault();
+              selectView(root, link.dataset.selectView);
+            }));
             wireVersions(root);
           }
 
@@ -174,6 +178,7 @@ enum StudioScript {
           function markSelected(root, view) {
             root.querySelectorAll('.screen g.selected').forEach(g => g.classList.remove('selected'));
             root.querySelectorAll('.screen .selection').forEach(box => box.remove());
+            root.querySelectorAll('.checks li').forEach(item => item.classList.toggle('selected', item.dataset.view === view));
             if (!view) return;
             const screen = root.querySelector('.screen');
             const group = Array.from(root.querySelectorAll('.screen g[data-view]')).find(g => g.dataset.view === view);
@@ -345,6 +350,8 @@ enum StudioScript {
                 const fields = data.action === 'keep' ? Object.assign({ view: data.view, property: data.property, site: data.site, hlc: data.hlc },
                                                                       data.replacing ? { replacing: data.replacing } : {})
                   : data.action === 'restore' ? { view: data.view, site: data.site, hlc: data.hlc }
+                  : data.action === 'dismiss' ? Object.assign({ kind: data.kind, view: data.view, site: data.site, hlc: data.hlc },
+                                                              data.property ? { property: data.property } : {})
                   : {};
                 const result = await post(base + button.dataset.action, fields);
                 notice(result.message || ('cleared ' + result.cleared + ' conflicts'));

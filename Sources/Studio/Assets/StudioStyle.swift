@@ -36,10 +36,16 @@ enum StudioStyle {
         .toolbar { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-bottom: 12px; }
         .toolbar input[type=number] { width: 5.5em; }
         .toolbar .modes { margin: 0; }
+        .toolbar label { white-space: nowrap; }
+        .toolbar select { max-width: 14em; }
+        [data-screen-form] { flex-wrap: nowrap; }
+        [data-screen-form] label:first-child { min-width: 0; overflow: hidden; }
+        [data-screen-form] select { max-width: 11em; }
+        [data-screen-form] input[type=number] { width: 4.8em; }
         .button, button { font: inherit; font-size: 13px; padding: 4px 12px; border: 1px solid var(--border); border-radius: 6px; background: var(--soft); color: #1F2328; cursor: pointer; }
         button[data-action="keep"] { background: #1F883D; color: white; border-color: #1A7F37; }
         .document { display: flex; gap: 24px; align-items: flex-start; }
-        .stage { flex: 1 1 auto; min-width: 0; }
+        .stage { flex: 1 1 0; min-width: 0; }
         .zoom { display: inline-flex; gap: 4px; align-items: center; }
         .zoom button[aria-pressed="true"] { background: #DDF4FF; border-color: var(--accent); }
         .zoom output { color: var(--muted); font-size: 12px; min-width: 3.5em; }
@@ -51,9 +57,20 @@ enum StudioStyle {
         .screen .handle { position: absolute; right: -9px; bottom: -9px; width: 18px; height: 18px; border-radius: 50%; background: var(--accent); border: 3px solid white; box-shadow: 0 0 0 1px var(--accent); cursor: nwse-resize; touch-action: none; }
         .screen.resizing { outline: 2px dashed var(--accent); }
         .caption { color: var(--muted); font-size: 12px; margin: 8px 0; }
-        .side { flex: 0 1 400px; min-width: 260px; display: flex; flex-direction: column; gap: 16px; position: sticky; top: 8px; height: calc(100vh - 112px); min-height: 420px; }
-        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow: auto; flex: 0 1 auto; min-height: 0; max-height: 55%; }
+        .side { flex: 0 0 clamp(300px, 30vw, 420px); display: flex; flex-direction: column; gap: 16px; position: sticky; top: 8px; height: calc(100vh - 112px); min-height: 420px; }
+        .panel { border: 1px solid var(--border); border-radius: 8px; padding: 12px; overflow: auto; flex: 0 1 auto; min-height: 0; max-height: 42%; }
         .side .history { flex: 1 1 200px; min-height: 150px; display: flex; flex-direction: column; }
+        .checks { border: 1px solid var(--border); border-radius: 8px; padding: 8px 12px; overflow: auto; }
+        .side .checks { flex: 0 0 auto; max-height: 24%; }
+        .checks h2 { margin: 0; }
+        .checks h3 { margin: 8px 0 4px; }
+        .checks ul { list-style: none; margin: 0; padding: 0; }
+        .checks li { padding: 3px 4px; font-size: 12px; border-bottom: 1px solid var(--soft); }
+        .checks li.selected { background: #DDF4FF; box-shadow: inset 3px 0 0 var(--accent); }
+        .checks .check-name { color: var(--muted); font-size: 11px; white-space: nowrap; }
+        .sheet-page { display: flex; gap: 24px; align-items: flex-start; }
+        .sheet-page .sheet { flex: 1 1 auto; min-width: 0; }
+        .sheet-page .checks { flex: 0 0 320px; position: sticky; top: 8px; max-height: calc(100vh - 140px); }
         .panel .kind { font-weight: 400; color: var(--muted); font-size: 12px; }
         .panel table.properties th { width: 40%; }
         .panel .frame b { font-weight: 600; }

@@ -13,9 +13,9 @@ enum ConflictsPage {
         let properties = try store.conflicts(of: document)
         let structural = try store.structuralConflicts(of: document).map { ($0, try store.losingVersion(of: $0, in: document)) }
         let head = try workbench.find(document, revision: nil)
-        let detached = head.loaded?.detached ?? []
-        let open = properties.count { !ConflictActions.isKept($0, head: head.state) }
-            + structural.count { !ConflictActions.isRestored($0.0, head: head.state, detached: detached) }
+        let reading = ResolvedDocument(name: document, effective: head.state)
+        let settled = try store.resolutions(of: document)
+        let open = try ConflictActions.count(store, document: document)
         var out = PageShell.tabs(document, active: "conflicts", conflicts: open)
         out += """
             <p class="explain">When two stores set the same property concurrently, the later write wins and the \
@@ -24,20 +24,21 @@ enum ConflictsPage {
             works on it or under it, the delete wins and the lost work is kept here; <b>Restore</b> brings the view back \
             as it was in the version that lost (as <code>plumb restore</code>). Each makes a new version, so \
             <code>plumb revert \(escape(document))@\(head.record.number)</code> (the head now) or the history undoes it. \
-            Kept and restored conflicts stay listed but no longer count as open. \
+            <b>Dismiss</b> settles one when its winner is right. Kept, restored and dismissed conflicts stay listed, marked, \
+            but no longer count as open, here and in every store this one syncs with. \
             <b>Dismiss all</b> forgets the list (as <code>plumb conflicts \(escape(document)) --clear</code>) when the winners are right.</p>
 
             """
         guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
-        if !properties.isEmpty { out += propertyTable(properties, head: head.state, document: document) }
-        if !structural.isEmpty { out += structureTable(structural, head: head.state, detached: detached, document: document) }
+        if !properties.isEmpty { out += propertyTable(properties, head: reading, settled: settled, document: document, store: store) }
+        if !structural.isEmpty { out += structureTable(structural, head: reading, settled: settled, document: document, store: store) }
         out += """
             <p><button type="button" class="secondary" data-action="clear">Dismiss all</button></p>
             """
         return out
     }
 
-    private static func propertyTable(_ conflicts: [Conflict], head: DocumentState, document: String) -> String {
+    private static func propertyTable(_ conflicts: [Conflict], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, store: Store) -> String {
         var out = """
             <h2>Property values</h2>
             <table class="conflicts" data-conflicts="property">
@@ -47,17 +48,22 @@ enum ConflictsPage {
             """
         for conflict in conflicts {
             let property = Property(rawValue: conflict.property)
-            let now = property.flatMap { head.value(conflict.view, $0) }
-            let changedSince = head.isAlive(conflict.view) && !ConflictActions.isKept(conflict, head: head) && now != conflict.winner.value
+            let now = property.flatMap { head.state.value(conflict.view, $0) }
+            let resolution = settled[ConflictResolution.Key(conflict)]
+            let changedSince = resolution == nil && head.isAlive(conflict.view) && now != conflict.winner.value && now != conflict.loser.value
             let keep = """
                 data-action="keep" data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))" \
                 data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)"
                 """
-            let action: String
-            if !head.isAlive(conflict.view) {
+            let dismiss = """
+                <button type="button" class="secondary" data-action="dismiss" data-kind="property" data-view="\(escape(conflict.view))" \
+                data-property="\(escape(conflict.property))" data-site="\(conflict.loser.stamp.site.hex)" data-hlc="\(conflict.loser.stamp.hlc.rawValue)">Dismiss</button>
+                """
+            var action: String
+            if let resolution {
+                action = settledMark(resolution)
+            } else if !head.isAlive(conflict.view) {
                 action = "<span class=\"muted\">view deleted</span>"
-            } else if ConflictActions.isKept(conflict, head: head) {
-                action = "<span class=\"kept\">kept</span>"
             } else if changedSince {
                 // The head's value is newer work than the merge: the first button only asks.
                 let nowText = "<code>\(escape(now ?? "unset"))</code>", lost = "<code>\(escape(conflict.loser.value ?? "unset"))</code>"
@@ -72,10 +78,11 @@ enum ConflictsPage {
             } else {
                 action = "<button type=\"button\" \(keep)>Keep the other value</button>"
             }
+            if resolution == nil { action += " \(dismiss)" }
             out += """
-                <tr data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))">\
+                <tr\(resolution.map { " data-settled=\"\($0.state.rawValue)\"" } ?? "") data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))">\
                 <td><a href="\(escape(Paths.link("/d/\(document)", [("view", conflict.view)])))"><code>\(escape(conflict.view))</code></a></td>\
-                <td><code>\(escape(conflict.property))</code></td><td>\(side(conflict.winner))</td><td>\(side(conflict.loser))</td>\
+                <td><code>\(escape(conflict.property))</code></td><td>\(side(conflict.winner, store: store, document: document))</td><td>\(side(conflict.loser, store: store, document: document))</td>\
                 <td class="now"><code>\(escape(now ?? "unset"))</code>\(changedSince ? "<br><span class=\"changed\">changed since the merge</span>" : "")</td><td>\(action)</td></tr>
 
                 """
@@ -85,7 +92,7 @@ enum ConflictsPage {
 
     /// Structural conflicts, each in `plumb conflicts`' words, with the version that lost (a
     /// link showing the view there) and a restore button while the view is out of the document.
-    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: DocumentState, detached: [String], document: String) -> String {
+    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, store: Store) -> String {
         var out = """
             <h2>Structure</h2>
             <table class="conflicts" data-conflicts="structure">
@@ -95,25 +102,34 @@ enum ConflictsPage {
             """
         for (conflict, version) in conflicts {
             let view = conflict.view
-            let back = head.isAlive(view) && !detached.contains(view)
-            let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: stamp, text: { "<code>\(escape($0))</code>" },
+            let back = head.contains(view)
+            let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: { stamp($0, store: store, document: document) }, text: { "<code>\(escape($0))</code>" },
                                            stillOut: !back)
             let lostIn = version.map {
                 "<a href=\"\(escape(Paths.link("/d/\(document)", [("rev", $0.id.hex), ("view", view)])))\">v\($0.number)</a> <span class=\"meta\">\($0.id.short)</span>"
             } ?? "<span class=\"muted\">not in this store</span>"
-            let action: String
-            if !conflict.isRestorable {
+            let resolution = settled[ConflictResolution.Key(conflict)]
+            var action: String
+            if let resolution {
+                action = settledMark(resolution)
+            } else if !conflict.isRestorable {
                 action = "<span class=\"muted\">nothing left the document</span>"
             } else if back {
-                action = "<span class=\"kept\">restored</span>"
+                action = "<span class=\"muted\">back in the document</span>"
             } else {
                 action = """
                     <button type="button" data-action="restore" data-view="\(escape(view))" data-site="\(conflict.loser.site.hex)" \
                     data-hlc="\(conflict.loser.hlc.rawValue)">Restore</button>
                     """
             }
+            if resolution == nil {
+                action += """
+                     <button type="button" class="secondary" data-action="dismiss" data-kind="structure" data-view="\(escape(view))" \
+                    data-site="\(conflict.loser.site.hex)" data-hlc="\(conflict.loser.hlc.rawValue)">Dismiss</button>
+                    """
+            }
             out += """
-                <tr data-view="\(escape(view))" data-kind="\(conflict.kind.rawValue)" data-site="\(conflict.loser.site.hex)" data-hlc="\(conflict.loser.hlc.rawValue)">\
+                <tr\(resolution.map { " data-settled=\"\($0.state.rawValue)\"" } ?? "") data-view="\(escape(view))" data-kind="\(conflict.kind.rawValue)" data-site="\(conflict.loser.site.hex)" data-hlc="\(conflict.loser.hlc.rawValue)">\
                 <td><code>\(escape(view))</code></td><td class="kind">\(escape(conflict.kind.summary))</td>\
                 <td class="account">\(account)</td><td>\(lostIn)</td><td>\(action)</td></tr>
 
@@ -122,16 +138,22 @@ enum ConflictsPage {
         return out + "</tbody>\n</table>\n"
     }
 
-    private static func side(_ side: Conflict.Side) -> String {
-        "<code>\(escape(side.value ?? "unset"))</code><br>\(meta(side.stamp))"
+    /// What was done about a settled conflict, by which store and when.
+    private static func settledMark(_ resolution: ConflictResolution) -> String {
+        "<span class=\"kept\">\(resolution.state.rawValue)</span><br><span class=\"meta\">site \(resolution.site.short) · \(UTCTime(milliseconds: resolution.time).short)</span>"
     }
 
-    private static func meta(_ stamp: Stamp) -> String {
-        "<span class=\"meta\">site \(stamp.site.short) · \(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).minutes)</span>"
+    /// A value with who wrote it (the author of the version holding it, and its store) and
+    /// when, to the millisecond, so that "the later write wins" can be checked by eye.
+    private static func side(_ side: Conflict.Side, store: Store, document: String) -> String {
+        "<code>\(escape(side.value ?? "unset"))</code><br><span class=\"meta\">\(stamp(side.stamp, store: store, document: document))</span>"
     }
 
-    /// A change's site and time inside a sentence: `site 8c32a27f (2026-12-01 05:47)`.
-    private static func stamp(_ stamp: Stamp) -> String {
-        "site <span class=\"site\">\(stamp.site.short)</span> (\(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).minutes))"
+    /// A change's author, site and time inside a sentence:
+    /// `alice on site 8c32a27f (2026-12-01 05:47:03.250)`, or `site 8c32a27f (…)` when this
+    /// store lacks the version that holds it.
+    private static func stamp(_ stamp: Stamp, store: Store, document: String) -> String {
+        let author = store.author(of: stamp, in: document).map { "\(escape($0)) on " } ?? ""
+        return "\(author)site <span class=\"site\">\(stamp.site.short)</span> (\(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).milliseconds))"
     }
 }

@@ -19,6 +19,7 @@ enum DocumentPage {
         }
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
+        let checks = CheckList.Group(caption: screen.caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout), link: nil)
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
@@ -39,20 +40,20 @@ enum DocumentPage {
             <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
             <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
             <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
-            <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span>
-            <a class="button" href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))">What changed here</a>
             </form>
             \(DesignedSizeNotice.html(version.spec, measurer: workbench.measurer))
             \(version.detached.isEmpty ? "" : "<p class=\"warning\">Not laid out (their parent is deleted or not a container): \(version.detached.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>")
             <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(version.record.number)" style="width: \(width)px; height: \(height)px">
             \(DiffReport.inline(svg))<div class="handle" title="drag to resize the screen" aria-label="resize"></div>
             </div>
-            <p class="caption" data-caption>\(escape(screen.caption))</p>
+            <p class="caption"><span data-caption>\(escape(screen.caption))</span> · <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span> · \
+            <a href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))" data-what-changed>What changed here</a></p>
             </section>
             <aside class="side">
             <section id="panel" class="panel">
             \(try selected.map { try ViewPanel.render(workbench, version: version, layout: layout, view: $0, screen: screen) } ?? missing ?? ViewPanel.hint)
             </section>
+            \(CheckList.render([checks]))
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>

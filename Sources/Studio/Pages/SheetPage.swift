@@ -16,11 +16,17 @@ enum SheetPage {
             devices.append(device)
         }
         let landscape = query["landscape"] == "1"
+        var checks: [CheckList.Group] = []
         let screens = devices.map { device -> DeviceSheet.Screen in
             var size = device.size
             if landscape, size.height > size.width { size = Size(width: size.height, height: size.width) }
             let caption = "\(device.name) · \(NumberText.decimal(size.width))×\(NumberText.decimal(size.height))"
-            return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: workbench.engine.resolve(version.spec, viewport: size, scale: nil))
+            let layout = workbench.engine.resolve(version.spec, viewport: size, scale: nil)
+            let screen = ScreenChoice(device: device, size: size)
+            checks.append(CheckList.Group(caption: caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout)) { view in
+                Paths.link("/d/\(document)", [("rev", String(version.record.number))] + screen.query + [("view", view)])
+            })
+            return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: layout)
         }
         let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
         let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
@@ -38,7 +44,10 @@ enum SheetPage {
             <input type="hidden" name="devices" value="\(escape(devices.map(\.key).joined(separator: ",")))">
             <div class="devices">\(boxes)</div>
             </form>
+            <div class="sheet-page">
             <figure class="sheet">\(DiffReport.inline(sheet.render()))</figure>
+            \(CheckList.render(checks))
+            </div>
             """
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import RawHTTP
+import Testing
+
+/// Every page in a laptop's window and a desktop's, in a real headless Chromium: nothing runs
+/// off the side, the picture page's toolbar stays on one line, and the picture, its handle, the
+/// inspector, the checks and the history are all on screen beside one another. Each page's
+/// screenshot is left in the temporary folder (`plumb-studio-window-WxH-PAGE.png`) to look at.
+@Suite(.serialized) struct StudioWindowTests {
+    @Test(arguments: [(1024, 768), (1440, 900)])
+    func everyPageFitsTheWindow(width: Int, height: Int) async throws {
+        let fixture = try StudioFixture()
+        try fixture.plumb("add", "login", "note", "--parent", "root", "--kind", "label", "text=A label far too long for its width",
+                          "width=120", "horizontalAlignment=left", "verticalAlignment=top", "margin.left=200", "margin.top=210", "-m", "Add a note")
+        try fixture.makeConflict()
+        let server = try ServeProcess(in: fixture.folder)
+        defer { server.stop() }
+        let browser = try await WebDriver(width: width, height: height)
+        do {
+            try await pages(browser, server: server, size: "\(width)x\(height)")
+        } catch {
+            try? await browser.screenshot(to: FileManager.default.temporaryDirectory.appendingPathComponent("plumb-studio-window-failure.png").path)
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+
+    private static let inside = "const inside = (e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; };"
+
+    private func pages(_ browser: WebDriver, server: ServeProcess, size: String) async throws {
+        let pages: [(name: String, path: String, ready: String)] = [
+            ("documents", "/", "main[data-page=documents] table.documents"),
+            ("ipad", "/d/login?device=ipad&view=ok", "main[data-page=document] .screen[data-width=\"820\"][data-scale] .selection"),
+            ("iphone", "/d/login?device=iphone-15", "main[data-page=document] .screen[data-width=\"393\"][data-scale]"),
+            ("diff", "/d/login/diff?from=1", "main[data-page=diff] .diff"),
+            ("sheet", "/d/login/sheet", "main[data-page=sheet] .checks"),
+            ("conflicts", "/d/login/conflicts", "main[data-page=conflicts] table.conflicts"),
+        ]
+        for page in pages {
+            let separator = page.path.contains("?") ? "&" : "?"
+            try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(page.path)\(separator)token="))
+            try await browser.wait(until: "document.querySelector('\(page.ready)')", timeout: 30)
+            try await browser.screenshot(to: FileManager.default.temporaryDirectory.appendingPathComponent("plumb-studio-window-\(size)-\(page.name).png").path)
+            let overflow = try await browser.script("return document.documentElement.scrollWidth <= innerWidth;")
+            #expect(overflow == .bool(true), "\(page.name) at \(size): nothing runs off the right side")
+        }
+        for page in ["ipad", "iphone"] {
+            let path = pages.first { $0.name == page }!
+            try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(path.path)&token="))
+            try await browser.wait(until: "document.querySelector('\(path.ready)')", timeout: 30)
+            let layout = try await browser.script("""
+                \(Self.inside)
+                const controls = Array.from(document.querySelectorAll('[data-screen-form] > *')).map(e => e.getBoundingClientRect());
+                const oneLine = Math.max(...controls.map(r => r.bottom)) - Math.min(...controls.map(r => r.top)) < 40;
+                const screen = document.querySelector('.screen').getBoundingClientRect(), side = document.querySelector('.side').getBoundingClientRect();
+                return [oneLine, inside(document.querySelector('[data-screen-form]')), inside(document.querySelector('.screen')),
+                        inside(document.querySelector('.screen .handle')), inside(document.querySelector('#panel')), inside(document.querySelector('.checks')),
+                        inside(document.querySelector('ol.versions li.current')), inside(document.querySelector('[data-what-changed]')), screen.right <= side.left];
+                """)
+            #expect(layout == .array(Array(repeating: .bool(true), count: 9)),
+                    "\(page) at \(size): [toolbar on one line, toolbar, picture, handle, inspector, checks, current version, what changed, side by side]")
+        }
+    }
+}
