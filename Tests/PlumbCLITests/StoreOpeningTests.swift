@@ -125,6 +125,7 @@ import Testing
             ALTER TABLE documents ADD COLUMN recent_views INTEGER NOT NULL DEFAULT 0;
             CREATE TABLE snapshot_texts (version INTEGER PRIMARY KEY, text BLOB NOT NULL);
             ALTER TABLE remotes DROP COLUMN read_url;
+            DROP TABLE conflict_resolutions;
             DELETE FROM plumb_migrations WHERE version >= 8;
             """)
         _ = Self.shell("chmod 755 '\(runner.folder.path)' '\(runner.folder.path)/.plumb'; chmod 644 '\(runner.storePath)'")
