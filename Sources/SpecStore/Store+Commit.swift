@@ -15,14 +15,19 @@ extension Store {
     /// writers about), on the head as every reader sees it (`DocumentHead`: the resolved tree,
     /// read view by view, or whole through `resolved()`), and may throw to abort with nothing
     /// written. Edits equal to the current values should not be returned; when there are none,
-    /// no version is made and the result is `nil`.
+    /// no version is made and the result is `nil`. `settling` conflicts (a keep, a restore) are
+    /// recorded as settled in the same transaction, version or not: both land or neither does.
     public func commit(
         document name: String, message: String, author: String, createIfMissing: Bool = false,
+        settling: (keys: [ConflictResolution.Key], state: ConflictResolution.State)? = nil,
         plan: (DocumentHead) throws -> [Edit]
     ) throws -> CommitResult? {
         try mapErrors {
             try database.writeTransaction { () throws -> CommitResult? in
-                try commitInTransaction(document: name, message: message, author: author, createIfMissing: createIfMissing, plan: plan)
+                let result = try commitInTransaction(document: name, message: message, author: author, createIfMissing: createIfMissing,
+                                                     plan: plan)
+                if let settling { _ = try conflictTable.record(resolutions(settling.keys, as: settling.state)) }
+                return result
             }
         }
     }

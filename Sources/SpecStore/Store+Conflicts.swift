@@ -86,7 +86,7 @@ extension Store {
         }
     }
 
-    private func resolutions(_ keys: [ConflictResolution.Key], as state: ConflictResolution.State) -> [ConflictResolution] {
+    func resolutions(_ keys: [ConflictResolution.Key], as state: ConflictResolution.State) -> [ConflictResolution] {
         let now = Int64(clock())
         return keys.map { ConflictResolution(key: $0, state: state, site: site, time: now) }
     }

@@ -31,13 +31,13 @@ extension Store {
             throw StoreError.invalidEdit("\(document)@\(source.number): \"\(view)\" is not in the document in that version")
         }
         let text = message ?? "Restore \(view) from version \(source.number) (\(source.id.short))"
-        let commit = try self.commit(document: document, message: text, author: author) { head in
+        // The structural conflicts that lost this view are settled with it, here and wherever
+        // this store syncs (a restore is what `plumb conflicts` names for them).
+        let lost = try structuralConflicts(of: document).filter { $0.view == view && $0.isRestorable }
+        let commit = try self.commit(document: document, message: text, author: author,
+                                     settling: lost.isEmpty ? nil : (lost.map(ConflictResolution.Key.init), .restored)) { head in
             try RestorePlanner.edits(restoring: view, from: resolved, onto: try head.resolved())
         }
-        // The structural conflicts that lost this view are settled, here and wherever this
-        // store syncs (a restore is what `plumb conflicts` names for them).
-        let lost = try structuralConflicts(of: document).filter { $0.view == view && $0.isRestorable }
-        if !lost.isEmpty { try settle(lost.map(ConflictResolution.Key.init), as: .restored) }
         return RestoreResult(source: source, commit: commit)
     }
 }

@@ -43,7 +43,10 @@ enum ConflictActions {
             throw StoreError.invalidEdit("\(document): \(conflict.view).\(conflict.property) is not a property this Plumb knows")
         }
         let shown = conflict.loser.value ?? "unset"
-        let result = try store.commit(document: document, message: "Keep the other value of \(conflict.view).\(conflict.property): \(shown)", author: author) { head in
+        // Settled whether or not a version is needed (the head may have the value already), in
+        // the same transaction as the version.
+        let result = try store.commit(document: document, message: "Keep the other value of \(conflict.view).\(conflict.property): \(shown)",
+                                      author: author, settling: ([ConflictResolution.Key(conflict)], .kept)) { head in
             guard try head.isAlive(conflict.view) else {
                 throw StoreError.invalidEdit("\(document): \"\(conflict.view)\" is deleted; bring it back before keeping its value")
             }
@@ -59,8 +62,6 @@ enum ConflictActions {
             return [Edit(view: conflict.view, property: property, value: conflict.loser.value)]
                 + stale.map { Edit(view: conflict.view, property: $0, value: nil) }
         }
-        // Settled whether or not a version was needed (the head may have the value already).
-        try store.settle([ConflictResolution.Key(conflict)], as: .kept)
         return result?.version
     }
 
