@@ -15,7 +15,8 @@ extension Hub {
                 // table; with the default 4 MB it spills to disk at a few ten thousand changes.
                 // For this transaction only (a pooler may hand the connection on after it).
                 try connection.execute("SET LOCAL work_mem = '64MB'")
-                let report = try pushInTransaction(store, allSites: allSites)
+                var report = try pushInTransaction(store, allSites: allSites)
+                report.resolutions = try pushResolutions(try store.conflictResolutions())
                 try connection.execute("COMMIT")
                 return report
             } catch {
@@ -80,6 +81,31 @@ extension Hub {
             report.changes += Int(inserted.int64(row, 1))
         }
         return report
+    }
+
+    /// Adds the store's conflict resolutions the hub lacks (a grow-only set), of conflicts whose
+    /// losing change the hub holds in a document this role may write; returns how many were new.
+    private func pushResolutions(_ resolutions: [ConflictResolution]) throws -> Int {
+        guard !resolutions.isEmpty else { return 0 }
+        var rows = CopyText()
+        for resolution in resolutions {
+            let key = resolution.key
+            rows.row([key.loserSite.hex, String(key.loserSeq), key.view, key.property, resolution.state.rawValue, resolution.site.hex,
+                      String(resolution.time)])
+        }
+        try connection.execute("""
+            CREATE TEMP TABLE plumb_push_resolutions (loser_site text, loser_seq bigint, view text, property text, state text,
+                site text, time bigint) ON COMMIT DROP
+            """)
+        try connection.copy("COPY plumb_push_resolutions FROM STDIN", data: rows.bytes)
+        let inserted = try connection.execute("""
+            INSERT INTO plumb_conflict_resolutions (loser_site, loser_seq, view, property, state, site, time, document)
+            SELECT r.loser_site, r.loser_seq, r.view, r.property, r.state, r.site, r.time, c.document
+            FROM plumb_push_resolutions r JOIN plumb_changes c ON c.site = r.loser_site AND c.seq = r.loser_seq
+            WHERE plumb_is_owner() OR plumb_may_write(c.document)
+            ON CONFLICT DO NOTHING
+            """)
+        return inserted.affectedRows
     }
 
     /// The payloads this role may push: documents it may write, sites it may push. The rest are
@@ -162,10 +188,11 @@ extension Hub {
     /// is left out and named in the report; what does not build on it is applied.
     public func pull(into store: Store, maxClockSkew: UInt64 = Store.defaultMaxClockSkew,
                      progress: ((Int, Int) -> Void)? = nil) throws -> PullReport {
-        let fetched = try server { try fetch(after: try store.documentKnowledge()) }
+        let (fetched, resolutions) = try server { (try fetch(after: try store.documentKnowledge()), try fetchResolutions()) }
         var report = PullReport()
         report.refused = fetched.refused
         report.imported = try store.importVersions(fetched.payloads, maxClockSkew: maxClockSkew, progress: progress)
+        report.resolutions = try store.importResolutions(resolutions)
         return report
     }
 
@@ -199,6 +226,18 @@ extension Hub {
             JOIN plumb_changes c ON c.site = w.site AND c.seq BETWEEN w.first_seq AND w.last_seq ORDER BY c.site, c.seq
             """, parameters)
         return HubRows.payloads(versions: versionRows, changes: changeRows)
+    }
+
+    /// The conflict resolutions of the documents this role may read.
+    private func fetchResolutions() throws -> [ConflictResolution] {
+        let rows = try connection.execute("SELECT loser_site, loser_seq, view, property, state, site, time FROM plumb_conflict_resolutions")
+        return (0..<rows.rowCount).compactMap { row in
+            guard let loser = rows.text(row, 0).flatMap(SiteID.init(hex:)), let view = rows.text(row, 2), let property = rows.text(row, 3),
+                  let state = rows.text(row, 4).flatMap(ConflictResolution.State.init(rawValue:)),
+                  let site = rows.text(row, 5).flatMap(SiteID.init(hex:)) else { return nil }
+            return ConflictResolution(key: ConflictResolution.Key(loserSite: loser, loserSeq: rows.int64(row, 1), view: view, property: property),
+                                      state: state, site: site, time: rows.int64(row, 6))
+        }
     }
 
     /// A PostgreSQL array literal of text elements, each quoted and escaped.

@@ -24,6 +24,8 @@ public struct PushReport: Sendable, Equatable {
     public var documents: Set<String> = []
     /// What this role may not push, with why: documents it may not write, sites it may not push.
     public var skipped: [Skipped] = []
+    /// Conflict resolutions (kept, restored, dismissed) the hub did not have before.
+    public var resolutions = 0
 
     /// Versions left out of a push, and why.
     public struct Skipped: Sendable, Equatable {
@@ -50,6 +52,8 @@ public struct PullReport: Sendable, Equatable {
     /// Bad versions on the hub (an older hub, or rows its owner wrote): named, never applied;
     /// the versions building on them wait.
     public var refused: [RefusedVersion] = []
+    /// Conflict resolutions the store did not have before.
+    public var resolutions = 0
 
     public init() {}
 }
