@@ -6,6 +6,8 @@ import Testing
 /// off the side, the picture page's toolbar stays on one line, and the picture, its handle, the
 /// inspector, the checks and the history are all on screen beside one another. Each page's
 /// screenshot is left in the temporary folder (`plumb-studio-window-WxH-PAGE.png`) to look at.
+/// The store holds what people bring to a review: a conflict, a 100-edit history, a renamed
+/// document and a deleted one.
 @Suite(.serialized) struct StudioWindowTests {
     @Test(arguments: [(1024, 768), (1440, 900)])
     func everyPageFitsTheWindow(width: Int, height: Int) async throws {
@@ -13,6 +15,13 @@ import Testing
         try fixture.plumb("add", "login", "note", "--parent", "root", "--kind", "label", "text=A label far too long for its width",
                           "width=120", "horizontalAlignment=left", "verticalAlignment=top", "margin.left=200", "margin.top=210", "-m", "Add a note")
         try fixture.makeConflict()
+        for edit in 0..<100 { try fixture.plumb("set", "login", "help", "margin.bottom=\(edit + 1)", "-m", "Edit \(edit + 1) of the help's margin") }
+        let spec = fixture.folder.appendingPathComponent("login.json").path
+        try fixture.plumb("apply", spec, "--doc", "profile", "-m", "First profile")
+        try fixture.plumb("set", "profile", "ok", "width=90", "-m", "Narrower OK")
+        try fixture.plumb("docs", "mv", "profile", "settings")
+        try fixture.plumb("apply", spec, "--doc", "old", "-m", "A screen to delete")
+        try fixture.plumb("docs", "rm", "old")
         let server = try ServeProcess(in: fixture.folder)
         defer { server.stop() }
         let browser = try await WebDriver(width: width, height: height)
@@ -36,6 +45,9 @@ import Testing
             ("diff", "/d/login/diff?from=1", "main[data-page=diff] .diff"),
             ("sheet", "/d/login/sheet", "main[data-page=sheet] .checks"),
             ("conflicts", "/d/login/conflicts", "main[data-page=conflicts] table.conflicts"),
+            ("renamed", "/d/settings?rev=1", "main[data-page=document] .screen[data-scale]"),
+            ("renamed-diff", "/d/settings/diff?from=1", "main[data-page=diff] .diff"),
+            ("deleted", "/d/old", "main[data-page=document]"),
         ]
         for page in pages {
             let separator = page.path.contains("?") ? "&" : "?"
