@@ -21,7 +21,7 @@ public enum Plumb {
         InitCommand.self, DemoCommand.self, ApplyCommand.self, SetCommand.self, AddCommand.self, RemoveCommand.self,
         MoveCommand.self, DocsCommand.self, ShowCommand.self, LogCommand.self, DiffCommand.self, TagCommand.self,
         RevertCommand.self, ResolveCommand.self, CheckCommand.self, SheetCommand.self, SyncCommand.self,
-        BundleCommand.self, StateCommand.self, CloneCommand.self, ConflictsCommand.self, ReidentifyCommand.self,
+        BundleCommand.self, StateCommand.self, CloneCommand.self, ConflictsCommand.self, SiteCommand.self, ReidentifyCommand.self,
         RemoteCommand.self, PushCommand.self, PullCommand.self, HubCommand.self, ImportCommand.self,
         ExportCommand.self, CompletionsCommand.self, RestoreCommand.self, UpgradeCommand.self, GCCommand.self,
         ServeCommand.self,

@@ -17,6 +17,7 @@ extension Hub {
                 try connection.execute("SET LOCAL work_mem = '64MB'")
                 var report = try pushInTransaction(store, allSites: allSites)
                 report.resolutions = try pushResolutions(try store.conflictResolutions())
+                try pushSiteNames(try store.siteNames())
                 try connection.execute("COMMIT")
                 return report
             } catch {
@@ -108,6 +109,22 @@ extension Hub {
         return inserted.affectedRows
     }
 
+    /// Sets the names of the sites this role may push (the owner: of all) where the store's is
+    /// later than the hub's (`SiteName.supersedes`); others are left for their own stores.
+    private func pushSiteNames(_ names: [SiteName]) throws {
+        guard !names.isEmpty else { return }
+        var rows = CopyText()
+        for name in names { rows.row([name.site.hex, name.name, String(name.time)]) }
+        try connection.execute("CREATE TEMP TABLE plumb_push_site_names (site text, name text, time bigint) ON COMMIT DROP")
+        try connection.copy("COPY plumb_push_site_names FROM STDIN", data: rows.bytes)
+        try connection.execute("""
+            INSERT INTO plumb_site_names AS held (site, name, time)
+            SELECT site, name, time FROM plumb_push_site_names WHERE plumb_is_owner() OR plumb_may_push(site)
+            ON CONFLICT (site) DO UPDATE SET name = excluded.name, time = excluded.time
+            WHERE (excluded.time, excluded.name COLLATE "C") > (held.time, held.name COLLATE "C")
+            """)
+    }
+
     /// The payloads this role may push: documents it may write, sites it may push. The rest are
     /// noted in `report.skipped` (one store document the role may not write must not stop the
     /// others from being pushed).
@@ -188,11 +205,14 @@ extension Hub {
     /// is left out and named in the report; what does not build on it is applied.
     public func pull(into store: Store, maxClockSkew: UInt64 = Store.defaultMaxClockSkew,
                      progress: ((Int, Int) -> Void)? = nil) throws -> PullReport {
-        let (fetched, resolutions) = try server { (try fetch(after: try store.documentKnowledge()), try fetchResolutions()) }
+        let (fetched, resolutions, names) = try server {
+            (try fetch(after: try store.documentKnowledge()), try fetchResolutions(), try fetchSiteNames())
+        }
         var report = PullReport()
         report.refused = fetched.refused
         report.imported = try store.importVersions(fetched.payloads, maxClockSkew: maxClockSkew, progress: progress)
         report.resolutions = try store.importResolutions(resolutions)
+        try store.importSiteNames(names)
         return report
     }
 
@@ -237,6 +257,16 @@ extension Hub {
                   let site = rows.text(row, 5).flatMap(SiteID.init(hex:)) else { return nil }
             return ConflictResolution(key: ConflictResolution.Key(loserSite: loser, loserSeq: rows.int64(row, 1), view: view, property: property),
                                       state: state, site: site, time: rows.int64(row, 6))
+        }
+    }
+
+    /// Every site's name the hub holds (those a store could not hold are left out).
+    private func fetchSiteNames() throws -> [SiteName] {
+        let rows = try connection.execute("SELECT site, name, time FROM plumb_site_names")
+        return (0..<rows.rowCount).compactMap { row in
+            guard let site = rows.text(row, 0).flatMap(SiteID.init(hex:)), let name = rows.text(row, 1),
+                  SiteName.problem(with: name) == nil else { return nil }
+            return SiteName(site: site, name: name, time: rows.int64(row, 2))
         }
     }
 

@@ -7,12 +7,13 @@ import SpecSync
 /// the creator's knowledge (count, then site id and seq each), the documents it was limited to
 /// (count, then names; none = all), the version pack (length, then `VersionPack` bytes), the
 /// conflict resolutions (format 3: count, then each as `ConflictResolution`'s fields: losing
-/// site, seq, view, property, state, site, time), and last the SHA-256 of everything before it.
-/// Format 2 carries each version's id in the pack, checked against its content on reading;
-/// formats 1 (no ids) and 2 (no resolutions) are still read.
+/// site, seq, view, property, state, site, time), the site names (format 4: count, then each as
+/// site, name, time), and last the SHA-256 of everything before it. Format 2 carries each
+/// version's id in the pack, checked against its content on reading; formats 1 (no ids), 2 (no
+/// resolutions) and 3 (no names) are still read.
 public struct BundleFile: Sendable, Equatable {
     public static let magic = Array("PLMBBNDL".utf8)
-    public static let formatVersion: UInt64 = 3
+    public static let formatVersion: UInt64 = 4
 
     /// The store that wrote it.
     public var creator: SiteID
@@ -24,20 +25,24 @@ public struct BundleFile: Sendable, Equatable {
     /// Every resolution of a conflict the creator held (`ConflictResolution`): a grow-only set,
     /// all of it each time (it is small), so a receiver settles what it holds or later records.
     public var resolutions: [ConflictResolution]
+    /// Every site name the creator knew (`SiteName`), all of them each time (they are few).
+    public var names: [SiteName]
 
-    public init(creator: SiteID, knowledge: VersionVector, documents: [String], payloads: [VersionPayload], resolutions: [ConflictResolution] = []) {
+    public init(creator: SiteID, knowledge: VersionVector, documents: [String], payloads: [VersionPayload], resolutions: [ConflictResolution] = [],
+                names: [SiteName] = []) {
         self.creator = creator
         self.knowledge = knowledge
         self.documents = documents
         self.payloads = payloads
         self.resolutions = resolutions
+        self.names = names
     }
 
     /// The versions of `store` above `since` (of `documents` only, when not empty).
     public static func make(from store: Store, documents: [String] = [], since: VersionVector = VersionVector()) throws -> BundleFile {
         let payloads = try store.payloads(after: since, documents: documents.isEmpty ? nil : Set(documents))
         return BundleFile(creator: store.site, knowledge: try store.knowledge(), documents: documents, payloads: payloads,
-                          resolutions: try store.conflictResolutions())
+                          resolutions: try store.conflictResolutions(), names: try store.siteNames())
     }
 
     /// The file's bytes.
@@ -66,6 +71,12 @@ public struct BundleFile: Sendable, Equatable {
             out.string(resolution.state.rawValue)
             out.raw(resolution.site.bytes)
             out.varint(UInt64(max(0, resolution.time)))
+        }
+        out.varint(names.count)
+        for name in names {
+            out.raw(name.site.bytes)
+            out.string(name.name)
+            out.varint(UInt64(max(0, name.time)))
         }
         out.raw(SHA256.hash(out.bytes))
         return out.bytes
@@ -115,7 +126,19 @@ public struct BundleFile: Sendable, Equatable {
                 let key = ConflictResolution.Key(loserSite: loserSite, loserSeq: Int64(loserSeq), view: view, property: property)
                 resolutions.append(ConflictResolution(key: key, state: state, site: site, time: Int64(time)))
             }
-            guard reader.isAtEnd else { throw .corrupt("conflict resolutions") }
+            guard format >= 4 || reader.isAtEnd else { throw .corrupt("conflict resolutions") }
+        }
+        var names: [SiteName] = []
+        if format >= 4 {
+            guard let count = reader.count(atMost: reader.remaining / 18) else { throw .corrupt("site names") }
+            for _ in 0..<count {
+                guard let siteBytes = reader.take(16), let site = SiteID(bytes: siteBytes), let name = reader.string(),
+                      SiteName.problem(with: name) == nil, let time = reader.varint(), time < UInt64(Int64.max) else {
+                    throw .corrupt("site names")
+                }
+                names.append(SiteName(site: site, name: name, time: Int64(time)))
+            }
+            guard reader.isAtEnd else { throw .corrupt("site names") }
         }
         do {
             payloads = try VersionPack.decode(Array(pack), layout: format == 1 ? .withoutIDs : .withIDs)
@@ -128,6 +151,7 @@ public struct BundleFile: Sendable, Equatable {
         self.knowledge = knowledge
         self.documents = documents
         self.resolutions = resolutions
+        self.names = names
     }
 }
 

@@ -25,6 +25,9 @@ public enum StoreSync {
         // Resolutions are a grow-only set: each side takes in the other's whole set.
         let resolutionsReceived = try local.importResolutions(try remote.conflictResolutions())
         let resolutionsSent = try remote.importResolutions(try local.conflictResolutions())
+        // Names are one register per site: each side takes the later of each.
+        try local.importSiteNames(try remote.siteNames())
+        try remote.importSiteNames(try local.siteNames())
         return Report(received: received, sent: sent, resolutionsReceived: resolutionsReceived, resolutionsSent: resolutionsSent)
     }
 
@@ -46,6 +49,7 @@ public enum StoreSync {
     public static func clone(from source: Store, into target: Store, progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         let report = try target.importVersions(try source.payloads(after: VersionVector()), maxClockSkew: .max / 2, progress: progress)
         try target.importResolutions(try source.conflictResolutions())
+        try target.importSiteNames(try source.siteNames())
         return report
     }
 }

@@ -126,6 +126,8 @@ import Testing
             CREATE TABLE snapshot_texts (version INTEGER PRIMARY KEY, text BLOB NOT NULL);
             ALTER TABLE remotes DROP COLUMN read_url;
             DROP TABLE conflict_resolutions;
+            ALTER TABLE sites DROP COLUMN name;
+            ALTER TABLE sites DROP COLUMN named_at;
             DELETE FROM plumb_migrations WHERE version >= 8;
             """)
         _ = Self.shell("chmod 755 '\(runner.folder.path)' '\(runner.folder.path)/.plumb'; chmod 644 '\(runner.storePath)'")

@@ -13,10 +13,13 @@ final class Replica {
     let folder: URL
     var storePath: String { folder.appendingPathComponent(".plumb/store.sqlite").path }
     private(set) var lastOutput = ""
+    /// Who makes its versions (`PLUMB_AUTHOR`); the replica's name unless a test sets one.
+    var author: String
 
     init(name: String, root: URL) {
         self.name = name
         folder = root.appendingPathComponent(name)
+        author = name
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -25,7 +28,7 @@ final class Replica {
     func plumb(_ arguments: [String], now: UInt64) -> Int32 {
         var out = "", err = ""
         let console = Console(out: { out += $0 }, err: { err += $0 }, isTerminal: false, errorIsTerminal: false, useColor: false)
-        let environment = ["PLUMB_AUTHOR": name, "PLUMB_NOW_MS": String(now)]
+        let environment = ["PLUMB_AUTHOR": author, "PLUMB_NOW_MS": String(now)]
         let status = Plumb.run(["--store", storePath] + arguments, environment: environment, directory: folder.path, console: console, hub: Hub.self)
         lastOutput = out + err
         return status

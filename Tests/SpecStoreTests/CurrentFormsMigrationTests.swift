@@ -16,6 +16,8 @@ import Testing
             ALTER TABLE documents ADD COLUMN recent_views INTEGER NOT NULL DEFAULT 0;
             CREATE TABLE snapshot_texts (version INTEGER PRIMARY KEY REFERENCES snapshots (version), text BLOB NOT NULL);
             DROP TABLE conflict_resolutions;
+            ALTER TABLE sites DROP COLUMN name;
+            ALTER TABLE sites DROP COLUMN named_at;
             ALTER TABLE remotes DROP COLUMN read_url;
             DELETE FROM plumb_migrations WHERE version >= 8;
             """)

@@ -130,7 +130,7 @@ import Testing
         let page = try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body
         let row = try #require(page.components(separatedBy: "<tr data-settled=\"dismissed\" data-view=\"ok\" data-property=\"width\"").dropFirst().first?
             .components(separatedBy: "</tr>").first, "\(page)")
-        #expect(row.contains("<span class=\"kept\">dismissed</span>") && row.contains("site \(store.site.short)"))
+        #expect(row.contains("<span class=\"kept\">dismissed</span>") && row.contains("site <span class=\"site\">\(store.site.short)</span> · "))
         #expect(!row.contains("data-action"))
         #expect(page.contains("Conflicts <span class=\"count\">1</span>"))
         #expect(page.contains("data-action=\"dismiss\" data-kind=\"structure\""), "the structural row keeps its own Dismiss")
@@ -139,6 +139,12 @@ import Testing
         // Recorded for sync, by this store.
         let resolutions = try store.conflictResolutions()
         #expect(resolutions.count == 1 && resolutions[0].state == .dismissed && resolutions[0].site == store.site)
+
+        // Once the store has a name (`plumb site name`), the page says it instead of the id.
+        try store.setName("Anna's laptop")
+        let named = try http.request("/d/login/conflicts", headers: ["Cookie": cookie]).body
+        #expect(named.contains("<span class=\"site\">Anna&apos;s laptop</span> · "), "\(named)")
+        #expect(!named.contains("site <span class=\"site\">\(store.site.short)</span>"))
     }
 
     private func children(of view: JSONValue?) -> [JSONValue] {

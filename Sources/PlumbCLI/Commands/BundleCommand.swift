@@ -64,6 +64,7 @@ enum BundleCommand: Command {
         let skew = try TransferReporting.maxSkew(arguments, spec: spec)
         let report = try store.importVersions(bundle.payloads, maxClockSkew: skew) { TransferReporting.progress(progress)?("applying", $0, $1) }
         try store.importResolutions(bundle.resolutions)
+        try store.importSiteNames(bundle.names)
         progress?.finish()
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(TransferReporting.json(report)))

@@ -5,12 +5,13 @@ import SpecSync
 /// `plumb conflicts DOC`: concurrent work that lost at a merge, property writes and structure.
 enum ConflictsCommand: Command {
     static let spec = CommandSpec(
-        name: "conflicts", usage: "DOC [--json] [--clear]",
-        summary: "list concurrent work that lost at a merge: property writes, and views lost to a delete or a skipped move (--clear forgets them)",
+        name: "conflicts", usage: "DOC [--json] [--clear] [--dismiss VIEW[.PROPERTY]]…",
+        summary: "list concurrent work that lost at a merge: property writes, and views lost to a delete or a skipped move (--dismiss settles one, --clear forgets them)",
         details: """
             Each line says what won, what lost, who wrote each (the author of the version
-            holding it; its site when this store lacks the version, or beside the name when
-            one person wrote both sides on two stores) and when, to the millisecond (the later
+            holding it; its store when this store lacks the version, or beside the name when
+            one person wrote both sides on two stores: a store by the name it was given with
+            plumb site name, else its site id) and when, to the millisecond (the later
             write wins), and for work lost to a delete the command that brings it back
             (plumb restore DOC VIEW --from REV). --json prints an array of
             entries, each with a "kind": "property", "deleted", "added-under-deleted",
@@ -18,11 +19,12 @@ enum ConflictsCommand: Command {
             every field). hlc is the hybrid clock reading (Unix milliseconds × 65536 + counter)
             as a decimal string, since it does not fit a JSON number exactly. A settled
             conflict (kept, restored or dismissed, here or in a store this one synced with)
-            ends in [STATE on site SITE, TIME]; in --json, "settled" says so (null while open).
-            --clear records the open ones as dismissed (passed on with sync), then forgets
-            the list.
+            ends in [STATE on STORE, TIME]; in --json, "settled" says so (null while open).
+            --dismiss settles the open conflicts of one view, or of one property as the list
+            names it (VIEW.PROPERTY), as dismissed (passed on with sync; repeat it for more);
+            --clear records every open one as dismissed, then forgets the list.
             """,
-        flags: ["--json", "--clear"])
+        flags: ["--json", "--clear"], options: ["--dismiss"])
 
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
@@ -30,6 +32,11 @@ enum ConflictsCommand: Command {
         if arguments.has("--clear") {
             let count = try context.store().clearConflicts(of: document)
             context.console.message("\(document): cleared \(TransferReporting.plural(count, "conflict"))")
+            return
+        }
+        if !arguments.values("--dismiss").isEmpty {
+            let count = try dismiss(arguments.values("--dismiss"), in: document, store: try context.store())
+            context.console.message("\(document): dismissed \(TransferReporting.plural(count, "conflict"))")
             return
         }
         let store = try context.readStore()
@@ -45,20 +52,37 @@ enum ConflictsCommand: Command {
             return
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
-        let people = People(store: store, document: document)
+        let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
         context.console.print(lines: properties.map { conflict in
             let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
             let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
             return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
-                + mark(settled[ConflictResolution.Key(conflict)])
+                + people.mark(settled[ConflictResolution.Key(conflict)])
         } + structural.map { conflict, version in
-            line(conflict, version: version, document: document, people: people) + mark(settled[ConflictResolution.Key(conflict)])
+            line(conflict, version: version, document: document, people: people) + people.mark(settled[ConflictResolution.Key(conflict)])
         })
     }
 
-    /// ` [dismissed on site 973932b8, 2025-11-30 08:00:03.250]` for a settled conflict.
-    static func mark(_ resolution: ConflictResolution?) -> String {
-        resolution.map { " [\($0.state.rawValue) on site \($0.site.short), \(time(milliseconds: $0.time))]" } ?? ""
+    /// Settles the open conflicts each of `names` picks (a view's, or one property's as the list
+    /// names it: `VIEW.PROPERTY`) as dismissed; a name that picks none is refused in words,
+    /// listing the open ones, and nothing is settled. Returns how many were settled.
+    static func dismiss(_ names: [String], in document: String, store: Store) throws -> Int {
+        let settled = try store.resolutions(of: document)
+        let open = try store.conflicts(of: document).map { ("\($0.view).\($0.property)", $0.view, ConflictResolution.Key($0)) }
+            + store.structuralConflicts(of: document).map { ($0.view, $0.view, ConflictResolution.Key($0)) }
+        let unsettled = open.filter { settled[$0.2] == nil }
+        var keys: [ConflictResolution.Key] = []
+        for name in names {
+            let picked = unsettled.filter { $0.0 == name || $0.1 == name }
+            guard !picked.isEmpty else {
+                let listed = Array(Set(unsettled.map(\.0))).sorted()
+                throw CLIError.failure("\(document): no open conflict of \(TerminalText.field(name))"
+                    + (listed.isEmpty ? " (none is open)" : "; open: \(listed.prefix(10).map(TerminalText.field).joined(separator: ", "))\(listed.count > 10 ? ", …" : "")"))
+            }
+            keys += picked.map(\.2).filter { !keys.contains($0) }
+        }
+        try store.settle(keys, as: .dismissed)
+        return keys.count
     }
 
     /// An entry with `"settled"`: what was done about it (`state`, `site`, `time` in Unix
@@ -72,19 +96,31 @@ enum ConflictsCommand: Command {
     }
 
     /// Who wrote a change, in people's words: the author of the version that holds it (its
-    /// site only when this store lacks that version), and when, to the millisecond.
+    /// store only when this store lacks that version), stores by the names they were given
+    /// (`plumb site name`; their site id when they have none), and when, to the millisecond.
     struct People {
         let store: Store
         let document: String
+        let names: SiteNames
 
-        /// `alice`, `alice on site 973932b8` when `other` is alice's too (two machines), or
-        /// `site 973932b8`.
+        /// `alice`, `alice on Anna's laptop` when `other` is alice's too (two machines), or the
+        /// store alone: `Anna's laptop`, `site 973932b8`.
         func name(_ stamp: Stamp, other: Stamp? = nil) -> String {
-            guard let author = author(stamp), !author.isEmpty else { return "site \(stamp.site.short)" }
+            guard let author = author(stamp), !author.isEmpty else { return site(stamp.site) }
             if let other, other.site != stamp.site, self.author(other) == author {
-                return "\(TerminalText.field(author)) on site \(stamp.site.short)"
+                return "\(TerminalText.field(author)) on \(site(stamp.site))"
             }
             return TerminalText.field(author)
+        }
+
+        /// A store by its name, or `site 973932b8` when it has none.
+        func site(_ site: SiteID) -> String {
+            names[site].map(TerminalText.field) ?? "site \(site.short)"
+        }
+
+        /// ` [dismissed on Anna's laptop, 2025-11-30 08:00:03.250]` for a settled conflict.
+        func mark(_ resolution: ConflictResolution?) -> String {
+            resolution.map { " [\($0.state.rawValue) on \(site($0.site)), \(ConflictsCommand.time(milliseconds: $0.time))]" } ?? ""
         }
 
         /// `alice, 2025-11-30 08:00:03.250`.

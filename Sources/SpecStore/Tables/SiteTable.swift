@@ -67,3 +67,33 @@ final class SiteTable {
         numbersBySite[site] = number
     }
 }
+
+/// Site names (`SiteName`): one last-writer-wins register per row of the table.
+extension SiteTable {
+    /// Every site's name that was ever set (cleared ones too: a clearing must pass on).
+    func names() throws -> [SiteName] {
+        var names: [SiteName] = []
+        try database.query("SELECT uuid, name, named_at FROM sites WHERE name IS NOT NULL ORDER BY id") { row in
+            if let site = SiteID(bytes: row.blob(0)) { names.append(SiteName(site: site, name: row.text(1) ?? "", time: row.int64(2))) }
+        }
+        return names
+    }
+
+    /// Takes in names; each replaces the one held only when it is later (`SiteName.supersedes`).
+    /// Returns how many replaced one (inside the caller's write transaction).
+    @discardableResult
+    func record(_ names: [SiteName]) throws -> Int {
+        var changed = 0
+        for name in names where SiteName.problem(with: name.name) == nil {
+            let number = try register(name.site)
+            var held: SiteName?
+            try database.query("SELECT name, named_at FROM sites WHERE id = ? AND name IS NOT NULL", [.integer(number)]) { row in
+                held = SiteName(site: name.site, name: row.text(0) ?? "", time: row.int64(1))
+            }
+            guard held.map(name.supersedes) ?? true else { continue }
+            try database.run("UPDATE sites SET name = ?, named_at = ? WHERE id = ?", [.text(name.name), .integer(name.time), .integer(number)])
+            changed += 1
+        }
+        return changed
+    }
+}

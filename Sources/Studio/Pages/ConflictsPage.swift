@@ -16,6 +16,7 @@ enum ConflictsPage {
         let reading = ResolvedDocument(name: document, effective: head.state)
         let settled = try store.resolutions(of: document)
         let open = try ConflictActions.count(store, document: document)
+        let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
         var out = PageShell.tabs(document, active: "conflicts", conflicts: open)
         out += """
             <p class="explain">When two stores set the same property concurrently, the later write wins and the \
@@ -30,15 +31,15 @@ enum ConflictsPage {
 
             """
         guard !properties.isEmpty || !structural.isEmpty else { return out + "<p class=\"empty\">No conflicts.</p>" }
-        if !properties.isEmpty { out += propertyTable(properties, head: reading, settled: settled, document: document, store: store) }
-        if !structural.isEmpty { out += structureTable(structural, head: reading, settled: settled, document: document, store: store) }
+        if !properties.isEmpty { out += propertyTable(properties, head: reading, settled: settled, document: document, people: people) }
+        if !structural.isEmpty { out += structureTable(structural, head: reading, settled: settled, document: document, people: people) }
         out += """
             <p><button type="button" class="secondary" data-action="clear">Dismiss all</button></p>
             """
         return out
     }
 
-    private static func propertyTable(_ conflicts: [Conflict], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, store: Store) -> String {
+    private static func propertyTable(_ conflicts: [Conflict], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, people: People) -> String {
         var out = """
             <h2>Property values</h2>
             <table class="conflicts" data-conflicts="property">
@@ -61,7 +62,7 @@ enum ConflictsPage {
                 """
             var action: String
             if let resolution {
-                action = settledMark(resolution)
+                action = people.settled(resolution)
             } else if !head.isAlive(conflict.view) {
                 action = "<span class=\"muted\">view deleted</span>"
             } else if changedSince {
@@ -82,7 +83,7 @@ enum ConflictsPage {
             out += """
                 <tr\(resolution.map { " data-settled=\"\($0.state.rawValue)\"" } ?? "") data-view="\(escape(conflict.view))" data-property="\(escape(conflict.property))">\
                 <td><a href="\(escape(Paths.link("/d/\(document)", [("view", conflict.view)])))"><code>\(escape(conflict.view))</code></a></td>\
-                <td><code>\(escape(conflict.property))</code></td><td>\(side(conflict.winner, store: store, document: document))</td><td>\(side(conflict.loser, store: store, document: document))</td>\
+                <td><code>\(escape(conflict.property))</code></td><td>\(people.side(conflict.winner))</td><td>\(people.side(conflict.loser))</td>\
                 <td class="now"><code>\(escape(now ?? "unset"))</code>\(changedSince ? "<br><span class=\"changed\">changed since the merge</span>" : "")</td><td>\(action)</td></tr>
 
                 """
@@ -92,7 +93,7 @@ enum ConflictsPage {
 
     /// Structural conflicts, each in `plumb conflicts`' words, with the version that lost (a
     /// link showing the view there) and a restore button while the view is out of the document.
-    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, store: Store) -> String {
+    private static func structureTable(_ conflicts: [(StructuralConflict, VersionRecord?)], head: ResolvedDocument, settled: [ConflictResolution.Key: ConflictResolution], document: String, people: People) -> String {
         var out = """
             <h2>Structure</h2>
             <table class="conflicts" data-conflicts="structure">
@@ -103,7 +104,7 @@ enum ConflictsPage {
         for (conflict, version) in conflicts {
             let view = conflict.view
             let back = head.contains(view)
-            let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: { stamp($0, store: store, document: document) }, text: { "<code>\(escape($0))</code>" },
+            let account = conflict.account(view: { "<code>\(escape($0))</code>" }, side: people.stamp, text: { "<code>\(escape($0))</code>" },
                                            stillOut: !back)
             let lostIn = version.map {
                 "<a href=\"\(escape(Paths.link("/d/\(document)", [("rev", $0.id.hex), ("view", view)])))\">v\($0.number)</a> <span class=\"meta\">\($0.id.short)</span>"
@@ -111,7 +112,7 @@ enum ConflictsPage {
             let resolution = settled[ConflictResolution.Key(conflict)]
             var action: String
             if let resolution {
-                action = settledMark(resolution)
+                action = people.settled(resolution)
             } else if !conflict.isRestorable {
                 action = "<span class=\"muted\">nothing left the document</span>"
             } else if back {
@@ -138,22 +139,35 @@ enum ConflictsPage {
         return out + "</tbody>\n</table>\n"
     }
 
-    /// What was done about a settled conflict, by which store and when.
-    private static func settledMark(_ resolution: ConflictResolution) -> String {
-        "<span class=\"kept\">\(resolution.state.rawValue)</span><br><span class=\"meta\">site \(resolution.site.short) · \(UTCTime(milliseconds: resolution.time).short)</span>"
-    }
+    /// Who did what, in people's words: the author of the version holding a change, stores by
+    /// the names they were given (`plumb site name`; their site id when they have none), and
+    /// times to the millisecond, so that "the later write wins" can be checked by eye.
+    struct People {
+        let store: Store
+        let document: String
+        let names: SiteNames
 
-    /// A value with who wrote it (the author of the version holding it, and its store) and
-    /// when, to the millisecond, so that "the later write wins" can be checked by eye.
-    private static func side(_ side: Conflict.Side, store: Store, document: String) -> String {
-        "<code>\(escape(side.value ?? "unset"))</code><br><span class=\"meta\">\(stamp(side.stamp, store: store, document: document))</span>"
-    }
+        /// `Anna's laptop`, or `site 8c32a27f` for a store with no name.
+        func site(_ site: SiteID) -> String {
+            names[site].map { "<span class=\"site\">\(escape($0))</span>" } ?? "site <span class=\"site\">\(site.short)</span>"
+        }
 
-    /// A change's author, site and time inside a sentence:
-    /// `alice on site 8c32a27f (2026-12-01 05:47:03.250)`, or `site 8c32a27f (…)` when this
-    /// store lacks the version that holds it.
-    private static func stamp(_ stamp: Stamp, store: Store, document: String) -> String {
-        let author = store.author(of: stamp, in: document).map { "\(escape($0)) on " } ?? ""
-        return "\(author)site <span class=\"site\">\(stamp.site.short)</span> (\(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).milliseconds))"
+        /// What was done about a settled conflict, by which store and when.
+        func settled(_ resolution: ConflictResolution) -> String {
+            "<span class=\"kept\">\(resolution.state.rawValue)</span><br><span class=\"meta\">\(site(resolution.site)) · \(UTCTime(milliseconds: resolution.time).milliseconds)</span>"
+        }
+
+        /// A value with who wrote it and when.
+        func side(_ side: Conflict.Side) -> String {
+            "<code>\(escape(side.value ?? "unset"))</code><br><span class=\"meta\">\(stamp(side.stamp))</span>"
+        }
+
+        /// A change's author, store and time inside a sentence:
+        /// `alice on Anna's laptop (2026-12-01 05:47:03.250)`, `alice on site 8c32a27f (…)`, or
+        /// `site 8c32a27f (…)` when this store lacks the version that holds it.
+        func stamp(_ stamp: Stamp) -> String {
+            let author = store.author(of: stamp, in: document).map { "\(escape($0)) on " } ?? ""
+            return "\(author)\(site(stamp.site)) (\(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).milliseconds))"
+        }
     }
 }
