@@ -11,19 +11,21 @@ extension Workbench {
     func load(_ document: String, revision: String?) throws -> LoadedVersion {
         let found = try find(document, revision: revision)
         guard let loaded = found.loaded else {
-            throw StudioError.notFound("\(document)@\(found.record.number): no root view in this version")
+            throw StudioError.notFound("\(document) \(found.record.shown(in: document)): no root view in this version")
         }
         return loaded
     }
 
-    /// The version `revision` names, read whether or not it can be drawn: `loaded` is nil when
+    /// The version `revision` names in the document's history, followed through `docs mv` as
+    /// `plumb log` follows it (`RenameHistory`: ids and tags of an earlier name work), read
+    /// whether or not it can be drawn: `loaded` is nil when
     /// it has no root view (every view deleted, as `plumb docs rm` leaves it, or a root lost).
     func find(_ document: String, revision: String?) throws -> (record: VersionRecord, state: DocumentState, loaded: LoadedVersion?) {
         guard Identifier.isValid(document) else { throw StudioError.notFound("no document \"\(document)\"") }
-        let record = try store.version(of: document, revision: revision.flatMap { $0.isEmpty ? nil : $0 } ?? "head")
+        let record = try RenameHistory.version(of: document, revision: revision.flatMap { $0.isEmpty ? nil : $0 } ?? "head", store: store)
         let state = try store.state(of: record)
         guard let result = try? Materializer.spec(named: document, from: state) else { return (record, state, nil) }
-        return (record, state, LoadedVersion(record: record, state: state, spec: result.spec, detached: result.detached))
+        return (record, state, LoadedVersion(document: document, record: record, state: state, spec: result.spec, detached: result.detached))
     }
 
     /// The version laid out on a screen.

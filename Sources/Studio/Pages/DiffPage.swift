@@ -8,18 +8,18 @@ enum DiffPage {
     static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> String {
         let screen = try ScreenChoice(query: query)
         let new = try workbench.load(document, revision: query["to"])
-        let fromText = query["from"].flatMap { $0.isEmpty ? nil : $0 } ?? String(max(1, new.record.number - 1))
+        let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
+        let fromText = query["from"].flatMap { $0.isEmpty ? nil : $0 } ?? (previous(new.record, in: versions) ?? new.record).revision(in: document)
         let old = try workbench.load(document, revision: fromText)
         let mode = query["mode"] == "side" ? "side" : "overlay"
         let diff = workbench.diff(old, new, on: screen)
         let report = DiffReport(diff: diff, title: "")
-        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         return """
             \(PageShell.tabs(document, active: "diff", conflicts: conflicts, screen: screen))
             <form class="toolbar" data-diff-form method="get" action="\(escape(Paths.link("/d/\(document)/diff")))">
-            <label>From \(versionSelect("from", versions, selected: old.record.number))</label>
-            <label>to \(versionSelect("to", versions, selected: new.record.number))</label>
+            <label>From \(versionSelect("from", versions, selected: old.record, document: document))</label>
+            <label>to \(versionSelect("to", versions, selected: new.record, document: document))</label>
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             \(report.modeSwitch(selected: mode))
             <noscript><button>Show</button></noscript>
@@ -35,12 +35,19 @@ enum DiffPage {
     }
 
     /// A `<select>` of every version (newest first).
-    static func versionSelect(_ name: String, _ versions: [VersionRecord], selected: Int) -> String {
+    static func versionSelect(_ name: String, _ versions: [VersionRecord], selected: VersionRecord, document: String) -> String {
         var out = "<select name=\"\(name)\">"
         for version in versions.prefix(HistoryList.limit) {
-            let label = "v\(version.number) · \(version.message)".prefix(60)
-            out += "<option value=\"\(version.number)\"\(version.number == selected ? " selected" : "")>\(escape(String(label)))</option>"
+            let label = "\(version.shown(in: document)) · \(version.message)".prefix(60)
+            out += "<option value=\"\(escape(version.revision(in: document)))\"\(version.id == selected.id ? " selected" : "")>\(escape(String(label)))</option>"
         }
         return out + "</select>"
+    }
+
+    /// The version before `version` in a followed history (newest first): what "what changed
+    /// here" compares it with. Nil for the first version, or one not listed.
+    static func previous(_ version: VersionRecord, in versions: [VersionRecord]) -> VersionRecord? {
+        guard let index = versions.firstIndex(where: { $0.id == version.id }), index + 1 < versions.count else { return nil }
+        return versions[index + 1]
     }
 }

@@ -20,7 +20,7 @@ enum DocumentPage {
         let layout = workbench.layout(version, on: screen)
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
         let checks = CheckList.Group(caption: screen.caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout), link: nil)
-        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
         // A view kept in the address while stepping through versions that lack it.
@@ -43,11 +43,11 @@ enum DocumentPage {
             </form>
             \(DesignedSizeNotice.html(version.spec, measurer: workbench.measurer))
             \(version.detached.isEmpty ? "" : "<p class=\"warning\">Not laid out (their parent is deleted or not a container): \(version.detached.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>")
-            <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(version.record.number)" style="width: \(width)px; height: \(height)px">
+            <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(escape(version.record.revision(in: document)))" style="width: \(width)px; height: \(height)px">
             \(DiffReport.inline(svg))<div class="handle" title="drag to resize the screen" aria-label="resize"></div>
             </div>
             <p class="caption"><span data-caption>\(escape(screen.caption))</span> · <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span> · \
-            <a href="\(escape(Paths.link("/d/\(document)/diff", [("from", version.record.number > 1 ? String(version.record.number - 1) : "1"), ("to", String(version.record.number))] + screen.query)))" data-what-changed>What changed here</a></p>
+            <a href="\(escape(Paths.link("/d/\(document)/diff", [("from", DiffPage.previous(version.record, in: versions)?.revision(in: document) ?? version.record.revision(in: document)), ("to", version.record.revision(in: document))] + screen.query)))" data-what-changed>What changed here</a></p>
             </section>
             <aside class="side">
             <section id="panel" class="panel">
@@ -57,14 +57,14 @@ enum DocumentPage {
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
-            \(HistoryList.render(versions, current: version.record.number) { record in
-                Paths.link("/d/\(document)", [("rev", String(record.number))] + screen.query)
+            \(HistoryList.render(versions, current: version.record, document: document) { record in
+                Paths.link("/d/\(document)", [("rev", record.revision(in: document))] + screen.query)
             })
             </section>
             </aside>
             </div>
             """
-        var data: [(String, String)] = [("rev", String(version.record.number)), ("pinned", pinned ? "1" : "0")]
+        var data: [(String, String)] = [("rev", version.record.revision(in: document)), ("pinned", pinned ? "1" : "0")]
         if let selected { data.append(("view", selected)) }
         return (out, data)
     }
@@ -74,10 +74,12 @@ enum DocumentPage {
     /// through and the command that brings the document back.
     private static func nothingToDraw(_ workbench: Workbench, document: String, record: VersionRecord, state: DocumentState,
                                       screen: ScreenChoice, pinned: Bool) throws -> (main: String, data: [(String, String)]) {
-        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
-        let drawable = try versions.first { earlier in
-            try earlier.number < record.number && workbench.find(document, revision: String(earlier.number)).loaded != nil
+        // The newest version before this one in the followed history that can be drawn.
+        let after = versions.firstIndex { $0.id == record.id }.map { $0 + 1 } ?? versions.count
+        let drawable = try versions[after...].first { earlier in
+            try workbench.find(document, revision: earlier.revision(in: document)).loaded != nil
         }
         let deleted = state.aliveViews.isEmpty
         var out = PageShell.tabs(document, active: "document", conflicts: conflicts, screen: screen)
@@ -86,9 +88,9 @@ enum DocumentPage {
             ? "<h2>\(escape(document)) is deleted in v\(record.number)</h2>\n<p>Every view of it is deleted in this version (<q>\(escape(record.message.split(separator: "\n").first.map(String.init) ?? ""))</q>, \(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)), so there is nothing to draw. Its history and tags stay.</p>\n"
             : "<h2>v\(record.number) of \(escape(document)) has no root view</h2>\n<p>This version has views but no root to lay them out from, so there is nothing to draw.</p>\n"
         if let drawable {
-            let link = Paths.link("/d/\(document)", [("rev", String(drawable.number))] + screen.query)
-            out += "<p><a class=\"button\" href=\"\(escape(link))\">See v\(drawable.number), the last version with a picture</a></p>\n"
-            if deleted { out += "<p>To bring it back: <code>plumb revert \(escape(document))@\(drawable.number)</code></p>\n" }
+            let link = Paths.link("/d/\(document)", [("rev", drawable.revision(in: document))] + screen.query)
+            out += "<p><a class=\"button\" href=\"\(escape(link))\">See \(escape(drawable.shown(in: document))), the last version with a picture</a></p>\n"
+            if deleted { out += "<p>To bring it back: <code>plumb revert \(escape(document))@\(escape(drawable.revision(in: document)))</code></p>\n" }
         }
         out += """
             <p><a href="/">← All documents</a></p>
@@ -97,11 +99,11 @@ enum DocumentPage {
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
-            \(HistoryList.render(versions, current: record.number) { Paths.link("/d/\(document)", [("rev", String($0.number))] + screen.query) })
+            \(HistoryList.render(versions, current: record, document: document) { Paths.link("/d/\(document)", [("rev", $0.revision(in: document))] + screen.query) })
             </section>
             </aside>
             </div>
             """
-        return (out, [("rev", String(record.number)), ("pinned", pinned ? "1" : "0")])
+        return (out, [("rev", record.revision(in: document)), ("pinned", pinned ? "1" : "0")])
     }
 }

@@ -24,12 +24,12 @@ enum SheetPage {
             let layout = workbench.engine.resolve(version.spec, viewport: size, scale: nil)
             let screen = ScreenChoice(device: device, size: size)
             checks.append(CheckList.Group(caption: caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout)) { view in
-                Paths.link("/d/\(document)", [("rev", String(version.record.number))] + screen.query + [("view", view)])
+                Paths.link("/d/\(document)", [("rev", version.record.revision(in: document))] + screen.query + [("view", view)])
             })
             return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: layout)
         }
         let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
-        let versions = try workbench.store.log(of: document, limit: HistoryList.limit)
+        let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         var boxes = ""
         for device in Device.catalog {
@@ -39,7 +39,7 @@ enum SheetPage {
         return """
             \(PageShell.tabs(document, active: "sheet", conflicts: conflicts))
             <form class="toolbar" data-sheet-form method="get" action="\(escape(Paths.link("/d/\(document)/sheet")))">
-            <label>Version \(DiffPage.versionSelect("rev", versions, selected: version.record.number))</label>
+            <label>Version \(DiffPage.versionSelect("rev", versions, selected: version.record, document: document))</label>
             <label><input type="checkbox" name="landscape" value="1"\(landscape ? " checked" : "")> landscape</label>
             <input type="hidden" name="devices" value="\(escape(devices.map(\.key).joined(separator: ",")))">
             <div class="devices">\(boxes)</div>

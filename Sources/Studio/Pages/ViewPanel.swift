@@ -11,7 +11,7 @@ enum ViewPanel {
 
     static func render(_ workbench: Workbench, version: LoadedVersion, layout: Layout, view id: String, screen: ScreenChoice) throws -> String {
         guard let index = version.spec.views.firstIndex(where: { $0.id == id }) else {
-            throw StudioError.notFound("\(version.record.document)@\(version.record.number): no view \"\(id)\" is laid out")
+            throw StudioError.notFound("\(version.document) \(version.record.shown(in: version.document)): no view \"\(id)\" is laid out")
         }
         let view = version.spec.views[index]
         let frame = layout.frames[index]
@@ -32,11 +32,12 @@ enum ViewPanel {
             out += "<tr data-property=\"\(property.rawValue)\"><th>\(property.rawValue)</th><td><code>\(escape(entry.value ?? ""))</code></td></tr>"
         }
         out += "</tbody></table>"
-        let history = try workbench.store.log(of: version.record.document, view: id, limit: 50)
+        let history = try RenameHistory.versions(of: version.document, view: id, limit: 50, store: workbench.store)
         out += "<h3>Versions that changed <code>\(escape(id))</code></h3><ol class=\"view-history\">"
         for record in history {
-            let link = Paths.link("/d/\(record.document)", [("rev", String(record.number))] + screen.query + [("view", id)])
-            out += "<li\(record.number == version.record.number ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(record.number)</span> \(escape(record.message))</a> <span class=\"meta\">\(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)</span></li>"
+            let link = Paths.link("/d/\(version.document)", [("rev", record.revision(in: version.document))] + screen.query + [("view", id)])
+            let number = record.document == version.document ? String(record.number) : escape(record.shown(in: version.document))
+            out += "<li\(record.id == version.record.id ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(number)</span> \(escape(record.message))</a> <span class=\"meta\">\(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)</span></li>"
         }
         return out + "</ol></div>"
     }

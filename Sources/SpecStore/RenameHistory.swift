@@ -1,13 +1,12 @@
-import SpecStore
-
 /// A document's history through `docs mv`, as `git log --follow` follows a file: the
 /// document's versions down to the newest one a rename made, then the old name's from the
-/// version that rename copied, and so on. `log` lists it; revisions are looked up in it.
-enum RenameHistory {
+/// version that rename copied, and so on. `plumb log` and the studio list it; revisions are
+/// looked up in it.
+public enum RenameHistory {
     /// The followed history, newest first (a document renamed back is followed again, from an
     /// earlier version each time). A rename version copies every view, so it is in the log of
     /// any view it could continue; from the head, the newest N versions are enough for `-n N`.
-    static func versions(of document: String, view: String? = nil, limit: Int? = nil, store: Store) throws -> [VersionRecord] {
+    public static func versions(of document: String, view: String? = nil, limit: Int? = nil, store: Store) throws -> [VersionRecord] {
         var result: [VersionRecord] = []
         var current = document
         var upTo = Int.max
@@ -34,7 +33,7 @@ enum RenameHistory {
     /// along it (the N+1-th line of `plumb log DOC`); a tag or id prefix that is not one of
     /// the document's own is looked up under each earlier name, among the versions up to the
     /// one the rename copied. A plain number is the document's own (older ones are `OLD@N`).
-    static func version(of document: String, revision: String, store: Store) throws -> VersionRecord {
+    public static func version(of document: String, revision: String, store: Store) throws -> VersionRecord {
         if revision.hasPrefix("head~"), let back = Int(revision.dropFirst(5)), back >= 0 {
             let followed = try versions(of: document, limit: back + 1, store: store)
             guard back < followed.count else {
@@ -75,5 +74,13 @@ enum RenameHistory {
             result.append((current, upTo))
         }
         return result
+    }
+}
+
+extension VersionRecord {
+    /// How the followed history of `document` names this version in a revision: its number
+    /// when it is the document's own, else its id (an earlier name's numbers are that name's).
+    public func revision(in document: String) -> String {
+        self.document == document ? String(number) : id.hex
     }
 }
