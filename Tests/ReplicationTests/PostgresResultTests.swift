@@ -1,4 +1,5 @@
 import PostgresHub
+import Replication
 import Testing
 
 /// `PostgresResult.int64` reads numbers from libpq's text without making a `String`: it says
@@ -15,6 +16,22 @@ import Testing
             #expect(rows.text(row, 0) == cells[row])
             #expect(rows.int64(row, 0) == Int64(cells[row]) ?? 0, "\(cells[row])")
             #expect(rows.int64(row, 1) == 0)
+        }
+    }
+
+    /// `sameText` compares cells' bytes in libpq's buffers (canonically equivalent texts, which
+    /// `String` calls equal, are not the same bytes), as the rows' default `sameText` does.
+    @Test func cellsCompareAsTheirTextsWould() throws {
+        let cells: [String?] = ["ab", "ab", "abc", nil, nil, "", "", "é", "e\u{301}", "ab"]
+        let list = cells.map { $0.map { "'" + $0 + "'" } ?? "NULL" }.joined(separator: ",")
+        let connection = try PostgresConnection(url: TestPostgres.makeDatabase())
+        let rows = try connection.execute("SELECT x FROM unnest(ARRAY[\(list)]::text[]) WITH ORDINALITY AS u(x, n) ORDER BY n")
+        for row in 0..<rows.rowCount {
+            for other in 0..<rows.rowCount {
+                let texts = HubRowsTests.Rows(cells: cells.map { [$0] })
+                #expect(rows.sameText(row, other, column: 0) == texts.sameText(row, other, column: 0), "\(row) \(other)")
+                #expect(rows.sameText(row, other, column: 0) == (cells[row].map { Array($0.utf8) } == cells[other].map { Array($0.utf8) }))
+            }
         }
     }
 }

@@ -110,6 +110,17 @@ public final class PostgresResult {
         return cell.withMemoryRebound(to: UInt8.self, capacity: length) { Self.decimal(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
+    /// Whether two rows hold the same bytes (or both NULL) in `column`, compared in libpq's
+    /// buffers: a pull asks it of every change row's site.
+    public func sameText(_ row: Int, _ other: Int, column: Int) -> Bool {
+        let row = Int32(row), other = Int32(other), column = Int32(column)
+        let null = PQgetisnull(handle, row, column), otherNull = PQgetisnull(handle, other, column)
+        guard null == 0 && otherNull == 0 else { return null == otherNull }
+        let length = PQgetlength(handle, row, column)
+        guard length == PQgetlength(handle, other, column) else { return false }
+        return memcmp(PQgetvalue(handle, row, column), PQgetvalue(handle, other, column), Int(length)) == 0
+    }
+
     /// A decimal `Int64` in `bytes` (an optional sign, then digits only), or 0.
     static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
         var index = 0, negative = false

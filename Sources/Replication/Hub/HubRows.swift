@@ -21,10 +21,21 @@ public protocol HubRowTable {
     /// One cell as a number; 0 when NULL or not a number (`Int64(text)`, read without making
     /// the text where the table can).
     func int64(_ row: Int, _ column: Int) -> Int64
+    /// Whether two rows hold the same bytes (or both NULL) in `column`, compared without making
+    /// the texts where the table can. (Bytes, not `String`'s `==`, which equates canonically
+    /// equivalent texts: the sites looked up are hex, for which the two agree.)
+    func sameText(_ row: Int, _ other: Int, column: Int) -> Bool
 }
 
 extension HubRowTable {
     public func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
+    public func sameText(_ row: Int, _ other: Int, column: Int) -> Bool {
+        switch (text(row, column), text(other, column)) {
+        case (nil, nil): true
+        case (let one?, let two?): one.utf8.elementsEqual(two.utf8)
+        default: false
+        }
+    }
 }
 
 /// Turns the hub's version and change rows back into whole, checked version payloads. A bad row
@@ -132,10 +143,10 @@ private struct ChangeRows {
         var start = 0
         var current: String?
         for row in 0..<changes.rowCount {
-            let site = changes.text(row, 0)
-            if site != current {
+            // The site's text is made once per run of its rows, not once per row.
+            if row == 0 || !changes.sameText(row, row - 1, column: 0) {
                 if let current { spans[current] = start..<row }
-                current = site
+                current = changes.text(row, 0)
                 start = row
             }
             seqs.append(changes.int64(row, 1))
