@@ -105,6 +105,11 @@ import Testing
             #expect(c.lastOutput.contains(refused.says), "\(c.lastOutput)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: c.folder.path).isEmpty, "\(refused.url)")
         }
+        // --origin belongs to a hub's clone: with a store for SRC it is a usage error.
+        let d = Replica(name: "d", root: root)
+        #expect(d.plumb(["clone", a.folder.path, d.folder.path, "--origin", "hub"], now: now + 2) == 64)
+        #expect(d.lastOutput.contains("--origin and --max-clock-skew go with a hub's URL"), "\(d.lastOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: d.folder.path).isEmpty)
         // Into a folder that holds a store: refused, and the store there is untouched.
         let held = try a.open().head(of: "login").id
         #expect(a.plumb(["clone", url, a.folder.path], now: now + 3) == 1)
