@@ -142,6 +142,20 @@ public final class Hub: HubAccess {
         }
     }
 
+    /// Throws `HubError.refused` unless this role is the hub's owner or may read some document
+    /// (every one, or one named by `plumb hub grant`): what a pull may read, asked of the same
+    /// grants row-level security reads.
+    public func checkMayRead() throws {
+        try server {
+            let row = try connection.execute("""
+                SELECT session_user, plumb_is_owner() OR plumb_reads_all() OR EXISTS (SELECT 1 FROM plumb_readable_documents())
+                """)
+            guard row.text(0, 1) != "t" else { return }
+            let role = row.text(0, 0) ?? "this role"
+            throw HubError.refused("role \(role) may read no document on this hub (its owner can allow it with `plumb hub grant URL --role \(role) --read-only`, or without --read-only to push too)")
+        }
+    }
+
     /// Runs server work, turning libpq errors into hub errors.
     func server<T>(_ body: () throws -> T) throws -> T {
         do {

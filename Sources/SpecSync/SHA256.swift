@@ -82,29 +82,42 @@ public struct SHA256: Sendable {
 
     private mutating func compress(_ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                let i = 4 * t
-                w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
-            }
+            for t in 0..<16 { w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self)) }
             for t in 16..<64 {
                 let s0 = Self.rotate(w[t - 15], 7) ^ Self.rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
                 let s1 = Self.rotate(w[t - 2], 17) ^ Self.rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
             var (a, b, c, d, e, f, g, h) = state
+            // Eight rounds per pass, each naming the working variables in their rotated order,
+            // so that no round moves all eight (FIPS 180-4 §6.2.2 step 3, unrolled by eight).
             Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let temp2 = s0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+                for t in stride(from: 0, to: 64, by: 8) {
+                    Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                    Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                    Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                    Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                    Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                    Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                    Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                    Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
                 }
             }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
+    }
+
+    /// One round: `h` becomes the new `a` and `d` the new `e`; the caller renames the rest.
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+                              _ h: inout UInt32, _ constantAndWord: UInt32) {
+        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        let choice = (e & f) ^ (~e & g)
+        let temp1 = h &+ s1 &+ choice &+ constantAndWord
+        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        d = d &+ temp1
+        h = temp1 &+ s0 &+ majority
     }
 
     @inline(__always)

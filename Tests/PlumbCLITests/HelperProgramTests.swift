@@ -62,13 +62,15 @@ import Testing
         let plumb = PlumbRunner()
         #expect(plumb.run("init").status == 0)
         #expect(plumb.run("remote", "add", "origin", "postgresql://nobody@127.0.0.1:1/plumb").status == 0)
-        for arguments in [["push"], ["pull", "--json"], ["sync", "origin"], ["hub", "init", "postgresql://nobody@127.0.0.1:1/plumb"]] {
+        for arguments in [["push"], ["pull", "--json"], ["sync", "origin"], ["hub", "init", "postgresql://nobody@127.0.0.1:1/plumb"],
+                          ["clone", "postgresql://nobody@127.0.0.1:1/plumb", "copy"]] {
             let handed = try run(PlumbRunner.executable, arguments, in: plumb.folder)
             let direct = try run(Self.hub, arguments, in: plumb.folder)
             #expect(handed.status == 1, "\(arguments): \(handed.stderr)")
             #expect(handed.stderr.hasPrefix("plumb \(arguments[0]): cannot reach the hub: "), "\(handed.stderr)")
             #expect(handed.status == direct.status && handed.stderr == direct.stderr, "\(handed) \(direct)")
         }
+        #expect(!FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent("copy").path), "a refused clone left its folder")
         // What `plumb` itself can tell needs no hand-over: a remote that is not there.
         let missing = try run(PlumbRunner.executable, ["push", "upstream"], in: plumb.folder)
         #expect(missing.status == 1)

@@ -36,9 +36,17 @@ enum InitCommand: Command {
         } catch {
             throw CLIError.failure("\(folder.path): cannot create the folder (\(error))")
         }
+        // The context's clock (`PLUMB_NOW_MS`, for tests) from the start: filling the store merges
+        // versions, and a clone from a hub checks their clocks against it.
+        let now = context.environment["PLUMB_NOW_MS"].flatMap { UInt64($0) }
         do {
-            let store = try Store.create(at: file, populate: populate)
-            if let text = context.environment["PLUMB_NOW_MS"], let now = UInt64(text) { store.clock = { now } }
+            let store = try Store.create(at: file, populate: populate.map { populate in
+                { store in
+                    if let now { store.clock = { now } }
+                    try populate(store)
+                }
+            })
+            if let now { store.clock = { now } }
             return store
         } catch {
             for url in made { try? FileManager.default.removeItem(at: url) }

@@ -96,27 +96,6 @@ extension SyncCommand {
     }
 }
 
-/// `plumb clone SRC DIR`: a new store with its own site id holding everything SRC has.
-enum CloneCommand: Command {
-    static let spec = CommandSpec(
-        name: "clone", usage: "SRC DIR", summary: "make a new store in DIR holding everything SRC has, with its own site id")
-
-    static func run(_ arguments: ParsedArguments, context: Context) throws {
-        try arguments.expect(2...2, spec)
-        let source = try context.open(try existingStoreFile(arguments.positionals[0], context: context, remotes: nil), access: .read, migrate: false)
-        var report = ImportReport()
-        let progress = ProgressLine.start("clone", context: context)
-        defer { progress?.finish() }
-        progress?.phase("reading \(arguments.positionals[0])")
-        // Built whole under a temporary name: a refused clone leaves nothing to block a retry.
-        try InitCommand.make(in: context.absolute(arguments.positionals[1]), context: context) { target in
-            report = try StoreSync.clone(from: source, into: target) { TransferReporting.progress(progress)?("copying", $0, $1) }
-        }
-        progress?.finish()
-        context.console.print(TransferReporting.summary("copied", report))
-    }
-}
-
 /// `plumb reidentify`: a new site id for a store that was copied.
 enum ReidentifyCommand: Command {
     static let spec = CommandSpec(

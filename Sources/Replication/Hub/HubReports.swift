@@ -12,6 +12,9 @@ public protocol HubAccess: AnyObject {
     init(url: String) throws
     func push(from store: Store, allSites: Bool) throws -> PushReport
     func pull(into store: Store, maxClockSkew: UInt64, progress: ((Int, Int) -> Void)?) throws -> PullReport
+    /// Throws, in words, unless the role may read some document (or is the hub's owner): a
+    /// clone that could read nothing is refused before it makes anything.
+    func checkMayRead() throws
     func grant(role: String, sites: [SiteID], documents: [String], readOnly: Bool) throws
     func revoke(role: String, sites: [SiteID], documents: [String]) throws
 }

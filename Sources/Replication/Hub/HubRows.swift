@@ -18,11 +18,24 @@ public protocol HubRowTable {
     var rowCount: Int { get }
     /// One cell as text; `nil` for NULL.
     func text(_ row: Int, _ column: Int) -> String?
+    /// One cell as a number; 0 when NULL or not a number (`Int64(text)`, read without making
+    /// the text where the table can).
+    func int64(_ row: Int, _ column: Int) -> Int64
+    /// Whether two rows hold the same bytes (or both NULL) in `column`, compared without making
+    /// the texts where the table can. (Bytes, not `String`'s `==`, which equates canonically
+    /// equivalent texts: the sites looked up are hex, for which the two agree.)
+    func sameText(_ row: Int, _ other: Int, column: Int) -> Bool
 }
 
 extension HubRowTable {
-    /// One cell as a number; 0 when NULL or not a number.
-    func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
+    public func int64(_ row: Int, _ column: Int) -> Int64 { text(row, column).flatMap { Int64($0) } ?? 0 }
+    public func sameText(_ row: Int, _ other: Int, column: Int) -> Bool {
+        switch (text(row, column), text(other, column)) {
+        case (nil, nil): true
+        case (let one?, let two?): one.utf8.elementsEqual(two.utf8)
+        default: false
+        }
+    }
 }
 
 /// Turns the hub's version and change rows back into whole, checked version payloads. A bad row
@@ -76,13 +89,18 @@ public enum HubRows {
             guard let property = changes.text(changeRow, 3).flatMap(Property.named) else {
                 return .failure(Problem(reason: "change \(seq) sets a property this Plumb does not know (written by a newer Plumb?)"))
             }
-            let change = Change(stamp: Stamp(hlc: hlc, site: site, seq: seq), document: document,
-                                view: changes.text(changeRow, 2) ?? "", property: property, value: changes.text(changeRow, 4))
-            if let problem = valueProblem(change) { return .failure(Problem(reason: "change \(seq): \(problem)")) }
-            list.append(change)
+            list.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: seq), document: document,
+                               view: changes.text(changeRow, 2) ?? "", property: property, value: changes.text(changeRow, 4)))
         }
         let payload = VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: list)
-        if let problem = payload.inconsistency { return .failure(Problem(reason: problem)) }
+        // `inconsistency` checks every value too (the one check both sides run); only a version
+        // it refuses is read again, to name its first bad value in the hub's terms.
+        if let problem = payload.inconsistency {
+            if let bad = list.lazy.compactMap({ change in valueProblem(change).map { "change \(change.seq): \($0)" } }).first {
+                return .failure(Problem(reason: bad))
+            }
+            return .failure(Problem(reason: problem))
+        }
         // The payload's id is computed from its content here: the hub's must be the same.
         guard payload.id.hex == versions.text(row, 3) else {
             return .failure(Problem(reason: "its id does not match its content (whose id is \(payload.id.short))"))
@@ -125,10 +143,10 @@ private struct ChangeRows {
         var start = 0
         var current: String?
         for row in 0..<changes.rowCount {
-            let site = changes.text(row, 0)
-            if site != current {
+            // The site's text is made once per run of its rows, not once per row.
+            if row == 0 || !changes.sameText(row, row - 1, column: 0) {
                 if let current { spans[current] = start..<row }
-                current = site
+                current = changes.text(row, 0)
                 start = row
             }
             seqs.append(changes.int64(row, 1))
