@@ -27,7 +27,7 @@ import Testing
         #expect(changesBefore > 50)
 
         #expect(replica.plumb(["upgrade"], now: now) == 0)
-        #expect(replica.lastOutput.contains("upgraded from schema 2 to 10"), "\(replica.lastOutput)")
+        #expect(replica.lastOutput.contains("upgraded from schema 2 to 11"), "\(replica.lastOutput)")
         let database = try Database(path: replica.storePath, mode: .readOnly)
         #expect(try database.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'changes'")?.integer == 0)
         #expect(try database.scalar("SELECT count(*) FROM version_changes")?.integer

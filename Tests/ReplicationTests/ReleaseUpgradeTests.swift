@@ -65,7 +65,7 @@ import Testing
         #expect(fresh.lastOutput.contains("plumb --store \(old.storePath) upgrade"), "\(fresh.lastOutput)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: old.storePath)) == before, "the peer was not touched")
         #expect(old.plumb(["upgrade"], now: now) == 0)
-        #expect(old.lastOutput.contains("upgraded from schema 1 to 10"), "\(old.lastOutput)")
+        #expect(old.lastOutput.contains("upgraded from schema 1 to 11"), "\(old.lastOutput)")
         #expect(old.plumb(["upgrade"], now: now) == 0)
         #expect(old.lastOutput.contains("already up to date"))
         #expect(fresh.plumb(["sync", old.storePath], now: now) == 0, "\(fresh.lastOutput)")
