@@ -28,6 +28,28 @@ extension Store {
         return version.author
     }
 
+    /// The writes of each of `versions` that lost at a merge, by version: the losing sides of
+    /// the conflicts recorded in the documents those versions belong to (property writes, and
+    /// views lost to a delete or a skipped move), each with what was done about it since.
+    /// What `plumb log` and the studio's history mark; a version with none is absent.
+    public func lostWrites(in versions: [VersionRecord]) throws -> [VersionID: [LostWrite]] {
+        try database.readTransaction {
+            let listed = Set(versions.map(\.id))
+            var lost: [VersionID: [LostWrite]] = [:]
+            let settled = Dictionary(grouping: try conflictTable.resolutions(), by: \.key).compactMapValues(ConflictResolution.shown)
+            for document in Set(versions.map(\.document)).sorted() {
+                guard let documentID = try documentID(document) else { continue }
+                let keys = try conflictTable.propertyConflicts(document: documentID).map(ConflictResolution.Key.init)
+                    + conflictTable.structuralConflicts(document: documentID).map(ConflictResolution.Key.init)
+                for key in keys {
+                    guard let id = try versionID(site: key.loserSite, containing: key.loserSeq), listed.contains(id) else { continue }
+                    lost[id, default: []].append(LostWrite(key: key, settled: settled[key]?.state))
+                }
+            }
+            return lost
+        }
+    }
+
     /// Forgets a document's recorded conflicts, property and structural; returns how many. The
     /// ones still open are recorded as dismissed first, so that the stores this one syncs with
     /// settle them too.

@@ -147,6 +147,43 @@ import Testing
         #expect(!named.contains("site <span class=\"site\">\(store.site.short)</span>"))
     }
 
+    /// A version whose write lost at a merge is marked where it is listed: in the history
+    /// (naming the write in its title), under its picture (linking to the conflicts), and in
+    /// the diff and sheet pages' version lists; once dismissed, the mark says so.
+    @Test func theLosingVersionIsMarkedWhereverItIsListed() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let http = RawHTTP(port: studio.port)
+        let (cookie, _) = StudioFixture.session(studio)
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first)
+        let losing = try #require(try store.versionID(site: conflict.loser.stamp.site, containing: conflict.loser.stamp.seq))
+        let version = try store.version(of: "login", revision: losing.hex)
+
+        func item(_ page: String, _ message: String) -> String? {
+            page.components(separatedBy: "<li ").first { $0.contains(">\(message)</span>") }
+        }
+        let page = try http.request("/d/login", headers: ["Cookie": cookie]).body
+        let lost = try #require(item(page, version.message), "\(page)")
+        #expect(lost.contains("<span class=\"lost\" title=\"lost at a merge: \(conflict.view).\(conflict.property)\">1 lost at a merge</span>"), "\(lost)")
+        let others = page.components(separatedBy: "<li ").filter { $0.contains("data-rev") && !$0.contains(">\(version.message)</span>") }
+        #expect(others.count >= 2 && others.allSatisfy { !$0.contains("class=\"lost") }, "only the losing version is marked")
+        #expect(!page.contains("data-lost"), "the head lost nothing")
+
+        let shown = try http.request("/d/login?rev=\(version.number)", headers: ["Cookie": cookie]).body
+        #expect(shown.contains("<p class=\"lost-note\" data-lost>A write of this version lost at a merge: <code>\(conflict.view).\(conflict.property)</code>. <a href=\"/d/login/conflicts\">Conflicts</a></p>"), "\(shown)")
+        let diff = try http.request("/d/login/diff", headers: ["Cookie": cookie]).body
+        #expect(diff.contains("v\(version.number) · \(version.message) · 1 lost at a merge</option>"), "\(diff)")
+        let sheet = try http.request("/d/login/sheet", headers: ["Cookie": cookie]).body
+        #expect(sheet.contains("· 1 lost at a merge</option>"))
+
+        try store.settle([ConflictResolution.Key(conflict)], as: .dismissed)
+        let settled = try http.request("/d/login", headers: ["Cookie": cookie]).body
+        #expect(try #require(item(settled, version.message)).contains("<span class=\"lost settled\" title=\"lost at a merge: \(conflict.view).\(conflict.property) (dismissed)\">"))
+    }
+
     private func children(of view: JSONValue?) -> [JSONValue] {
         guard case .array(let children)? = view?["children"] else { return [] }
         return children

@@ -12,8 +12,12 @@ enum LogCommand: Command {
             of OLD are numbered OLD@N. --no-follow lists DOC's own versions only.
               -n N          at most N versions
               --json        [{"document", "number", "id", "kind", "message", "author", "time",
-                              "site", "changes", "tags"}]
-            A VIEW the document never had is an error.
+                              "site", "changes", "tags", "lost"}]
+            A version with writes that lost at a merge (plumb conflicts lists them) ends in
+            [lost at a merge: VIEW.PROPERTY, VIEW (STATE), …], STATE saying what was done about
+            one since (kept, restored, dismissed); in --json, "lost" is [{"view", "property",
+            "settled"}] (property null for a view lost to a delete or a skipped move, settled
+            null while open). A VIEW the document never had is an error.
             """,
         flags: ["--json", "--no-follow"], options: ["-n"], aliases: ["--max-count": "-n"])
 
@@ -34,10 +38,37 @@ enum LogCommand: Command {
         let versions = arguments.has("--no-follow")
             ? try store.log(of: reference.document, view: view, limit: limit)
             : try RenameHistory.versions(of: reference.document, view: view, limit: limit, store: store)
+        let lost = try store.lostWrites(in: versions)
         if arguments.has("--json") {
-            context.console.print(JSONWriter.pretty(.array(versions.map(VersionFormatting.json))))
+            context.console.print(JSONWriter.pretty(.array(versions.map { json($0, lost: lost[$0.id] ?? []) })))
         } else {
-            context.console.print(lines: versions.map { VersionFormatting.line($0, console: context.console, document: reference.document) })
+            context.console.print(lines: versions.map { version in
+                VersionFormatting.line(version, console: context.console, document: reference.document)
+                    + mark(lost[version.id] ?? [], console: context.console)
+            })
         }
+    }
+
+    /// `  [lost at a merge: title.text, card (restored)]`, at most three named; empty for none.
+    static func mark(_ lost: [LostWrite], console: Console) -> String {
+        guard !lost.isEmpty else { return "" }
+        let named = lost.prefix(3).map { write in
+            TerminalText.field(write.name) + (write.settled.map { " (\($0.rawValue))" } ?? "")
+        }
+        let more = lost.count > 3 ? ", and \(lost.count - 3) more" : ""
+        return "  " + console.colored("[lost at a merge: \(named.joined(separator: ", "))\(more)]", "31")
+    }
+
+    /// A version's JSON with `"lost"`: its writes that lost at a merge.
+    static func json(_ version: VersionRecord, lost: [LostWrite]) -> JSONValue {
+        guard case .object(var members) = VersionFormatting.json(version) else { return VersionFormatting.json(version) }
+        members.append(JSONMember("lost", .array(lost.map { write in
+            .object([
+                JSONMember("view", .string(write.key.view)),
+                JSONMember("property", write.key.property.isEmpty ? .null : .string(write.key.property)),
+                JSONMember("settled", write.settled.map { .string($0.rawValue) } ?? .null),
+            ])
+        })))
+        return .object(members)
     }
 }

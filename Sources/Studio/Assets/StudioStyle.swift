@@ -83,6 +83,9 @@ enum StudioStyle {
         ol.versions .meta { display: block; margin-left: 2em; }
         .tag, .merge { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; border: 1px solid #D4A72C; color: #7D4E00; background: #FFF8C5; }
         .merge { border-color: #8250DF; color: #6639BA; background: #FBEFFF; }
+        .lost { display: inline-block; white-space: nowrap; margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; border: 1px solid #CF222E; color: #A40E26; background: #FFEBE9; }
+        .lost.settled { border-color: #8C959F; color: #57606A; background: #F6F8FA; }
+        .lost-note { margin: 4px 0; color: #A40E26; }
         ol.view-history li { padding: 2px 0; }
         ol.view-history li.current { font-weight: 600; }
         .sheet { margin: 0; }

@@ -1,5 +1,6 @@
 import Pictures
 import SpecStore
+import SpecSync
 
 /// `/d/DOC/diff`: the picture diff of two versions (`from`, `to`; the one before `to`, and
 /// head, by default) on one screen, as an overlay or side by side (`mode=side`), with the list
@@ -9,6 +10,7 @@ enum DiffPage {
         let screen = try ScreenChoice(query: query)
         let new = try workbench.load(document, revision: query["to"])
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
+        let lost = try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)))
         let fromText = query["from"].flatMap { $0.isEmpty ? nil : $0 } ?? (previous(new.record, in: versions) ?? new.record).revision(in: document)
         let old = try workbench.load(document, revision: fromText)
         let mode = query["mode"] == "side" ? "side" : "overlay"
@@ -18,8 +20,8 @@ enum DiffPage {
         return """
             \(PageShell.tabs(document, active: "diff", conflicts: conflicts, screen: screen))
             <form class="toolbar" data-diff-form method="get" action="\(escape(Paths.link("/d/\(document)/diff")))">
-            <label>From \(versionSelect("from", versions, selected: old.record, document: document))</label>
-            <label>to \(versionSelect("to", versions, selected: new.record, document: document))</label>
+            <label>From \(versionSelect("from", versions, selected: old.record, document: document, lost: lost))</label>
+            <label>to \(versionSelect("to", versions, selected: new.record, document: document, lost: lost))</label>
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             \(report.modeSwitch(selected: mode))
             <noscript><button>Show</button></noscript>
@@ -34,11 +36,13 @@ enum DiffPage {
             """
     }
 
-    /// A `<select>` of every version (newest first).
-    static func versionSelect(_ name: String, _ versions: [VersionRecord], selected: VersionRecord, document: String) -> String {
+    /// A `<select>` of every version (newest first); one whose writes lost at a merge says so.
+    static func versionSelect(_ name: String, _ versions: [VersionRecord], selected: VersionRecord, document: String,
+                              lost: [VersionID: [LostWrite]]) -> String {
         var out = "<select name=\"\(name)\">"
         for version in versions.prefix(HistoryList.limit) {
-            let label = "\(version.shown(in: document)) · \(version.message)".prefix(60)
+            let count = lost[version.id]?.count ?? 0
+            let label = "\(version.shown(in: document)) · \(version.message)".prefix(60) + (count > 0 ? " · \(count) lost at a merge" : "")
             out += "<option value=\"\(escape(version.revision(in: document)))\"\(version.id == selected.id ? " selected" : "")>\(escape(String(label)))</option>"
         }
         return out + "</select>"

@@ -21,6 +21,7 @@ enum DocumentPage {
         let svg = SVGRenderer(spec: version.spec, layout: layout, measurer: workbench.measurer).render()
         let checks = CheckList.Group(caption: screen.caption, warnings: CheckList.warnings(workbench, spec: version.spec, layout: layout), link: nil)
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
+        let lost = try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)) + [version.record])
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         let selected = query["view"].flatMap { id in version.spec.views.contains { $0.id == id } ? id : nil }
         // A view kept in the address while stepping through versions that lack it.
@@ -41,6 +42,7 @@ enum DocumentPage {
             <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
             <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
             </form>
+            \(HistoryList.note(lost[version.record.id] ?? [], document: document))
             \(DesignedSizeNotice.html(version.spec, measurer: workbench.measurer))
             \(version.detached.isEmpty ? "" : "<p class=\"warning\">Not laid out (their parent is deleted or not a container): \(version.detached.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>")
             <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(escape(version.record.revision(in: document)))" style="width: \(width)px; height: \(height)px">
@@ -57,7 +59,7 @@ enum DocumentPage {
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
-            \(HistoryList.render(versions, current: version.record, document: document) { record in
+            \(HistoryList.render(versions, current: version.record, document: document, lost: lost) { record in
                 Paths.link("/d/\(document)", [("rev", record.revision(in: document))] + screen.query)
             })
             </section>
@@ -75,6 +77,7 @@ enum DocumentPage {
     private static func nothingToDraw(_ workbench: Workbench, document: String, record: VersionRecord, state: DocumentState,
                                       screen: ScreenChoice, pinned: Bool) throws -> (main: String, data: [(String, String)]) {
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
+        let lost = try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)))
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         // The newest version before this one in the followed history that can be drawn.
         let after = versions.firstIndex { $0.id == record.id }.map { $0 + 1 } ?? versions.count
@@ -99,7 +102,7 @@ enum DocumentPage {
             <section class="history">
             <h2>History</h2>
             <p class="hint">Click a version, or step with ↑ and ↓ (or k and j).</p>
-            \(HistoryList.render(versions, current: record, document: document) { Paths.link("/d/\(document)", [("rev", $0.revision(in: document))] + screen.query) })
+            \(HistoryList.render(versions, current: record, document: document, lost: lost) { Paths.link("/d/\(document)", [("rev", $0.revision(in: document))] + screen.query) })
             </section>
             </aside>
             </div>

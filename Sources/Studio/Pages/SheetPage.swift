@@ -39,7 +39,8 @@ enum SheetPage {
         return """
             \(PageShell.tabs(document, active: "sheet", conflicts: conflicts))
             <form class="toolbar" data-sheet-form method="get" action="\(escape(Paths.link("/d/\(document)/sheet")))">
-            <label>Version \(DiffPage.versionSelect("rev", versions, selected: version.record, document: document))</label>
+            <label>Version \(DiffPage.versionSelect("rev", versions, selected: version.record, document: document,
+                                                            lost: try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)))))</label>
             <label><input type="checkbox" name="landscape" value="1"\(landscape ? " checked" : "")> landscape</label>
             <input type="hidden" name="devices" value="\(escape(devices.map(\.key).joined(separator: ",")))">
             <div class="devices">\(boxes)</div>
