@@ -1,5 +1,7 @@
 import Foundation
 import RawHTTP
+import SpecStore
+import SpecSync
 import Testing
 
 /// Every page in a laptop's window and a desktop's, in a real headless Chromium: nothing runs
@@ -22,11 +24,14 @@ import Testing
         try fixture.plumb("docs", "mv", "profile", "settings")
         try fixture.plumb("apply", spec, "--doc", "old", "-m", "A screen to delete")
         try fixture.plumb("docs", "rm", "old")
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first)
+        let losing = try #require(try store.versionID(site: conflict.loser.stamp.site, containing: conflict.loser.stamp.seq))
         let server = try ServeProcess(in: fixture.folder)
         defer { server.stop() }
         let browser = try await WebDriver(width: width, height: height)
         do {
-            try await pages(browser, server: server, size: "\(width)x\(height)")
+            try await pages(browser, server: server, size: "\(width)x\(height)", losing: losing.short)
         } catch {
             try? await browser.screenshot(to: FileManager.default.temporaryDirectory.appendingPathComponent("plumb-studio-window-failure.png").path)
             await browser.quit()
@@ -37,7 +42,7 @@ import Testing
 
     private static let inside = "const inside = (e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; };"
 
-    private func pages(_ browser: WebDriver, server: ServeProcess, size: String) async throws {
+    private func pages(_ browser: WebDriver, server: ServeProcess, size: String, losing: String) async throws {
         let pages: [(name: String, path: String, ready: String)] = [
             ("documents", "/", "main[data-page=documents] table.documents"),
             ("ipad", "/d/login?device=ipad&view=ok", "main[data-page=document] .screen[data-width=\"820\"][data-scale] .selection"),
@@ -48,6 +53,7 @@ import Testing
             ("renamed", "/d/settings?rev=1", "main[data-page=document] .screen[data-scale]"),
             ("renamed-diff", "/d/settings/diff?from=1", "main[data-page=diff] .diff"),
             ("deleted", "/d/old", "main[data-page=document]"),
+            ("lost", "/d/login?device=iphone-15&rev=\(losing)", "main[data-page=document] .screen[data-scale]"),
         ]
         for page in pages {
             let separator = page.path.contains("?") ? "&" : "?"
@@ -57,6 +63,17 @@ import Testing
             let overflow = try await browser.script("return document.documentElement.scrollWidth <= innerWidth;")
             #expect(overflow == .bool(true), "\(page.name) at \(size): nothing runs off the right side")
         }
+        // The version whose write lost says so above its picture, and its mark in the history
+        // stays on one line.
+        let lost = pages.first { $0.name == "lost" }!
+        try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(lost.path)&token="))
+        try await browser.wait(until: "document.querySelector('\(lost.ready)')", timeout: 30)
+        let marked = try await browser.script("""
+            \(Self.inside)
+            const mark = document.querySelector('ol.versions li.current .lost');
+            return [inside(document.querySelector('[data-lost]')), mark !== null && inside(mark), mark !== null && mark.getBoundingClientRect().height < 24];
+            """)
+        #expect(marked == .array([.bool(true), .bool(true), .bool(true)]), "lost at \(size): [the note, the history's mark, on one line]")
         for page in ["ipad", "iphone"] {
             let path = pages.first { $0.name == page }!
             try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(path.path)&token="))

@@ -128,6 +128,9 @@ enum StudioScript {
           }
 
           function wireVersions(root) {
+            // An older version opened by its address (or stepped to) is shown in the list.
+            const current = root.querySelector('ol.versions li.current');
+            if (current) current.scrollIntoView({ block: 'nearest' });
             root.querySelectorAll('ol.versions li a').forEach(link => link.addEventListener('click', event => {
               if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
               event.preventDefault();
