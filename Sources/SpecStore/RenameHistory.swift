@@ -58,7 +58,7 @@ public enum RenameHistory {
 
     /// The earlier names of a document, newest first, each with the number of the version a
     /// rename copied from it (the newest of its versions in the followed history).
-    private static func earlierNames(of document: String, store: Store) throws -> [(String, Int)] {
+    static func earlierNames(of document: String, store: Store) throws -> [(String, Int)] {
         var result: [(String, Int)] = []
         var current = document
         var upTo = Int.max

@@ -19,10 +19,10 @@ extension Store {
         let source: VersionRecord
         let resolved: ResolvedDocument
         if let revision {
-            source = try version(of: document, revision: revision)
+            source = try RenameHistory.version(of: document, revision: revision, store: self)
             resolved = try self.resolved(source)
         } else {
-            guard let found = try RestorePlanner.lastVersion(with: view, among: try log(of: document), document: { try self.resolved($0) }) else {
+            guard let found = try RestorePlanner.lastVersion(with: view, among: try RenameHistory.versions(of: document, store: self), document: { try self.resolved($0) }) else {
                 throw StoreError.invalidEdit("\(document): no version has a view \"\(view)\" in its document")
             }
             (source, resolved) = found

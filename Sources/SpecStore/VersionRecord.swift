@@ -29,4 +29,10 @@ public struct VersionRecord: Hashable, Sendable {
 
     /// Number of changes the version itself made.
     public var changeCount: Int64 { max(0, lastSeq - firstSeq + 1) }
+
+    /// The message's first line (git's subject): what one-line listings show, so that a
+    /// trailer such as `Renamed-from: OLD@ID` stays out of them.
+    public var subject: String {
+        message.firstIndex { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.map { String(message[..<$0]) } ?? message
+    }
 }

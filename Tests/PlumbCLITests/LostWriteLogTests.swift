@@ -57,6 +57,20 @@ import Testing
         #expect(b.run("log", "login", "--json").stdout.contains("\"settled\": \"dismissed\""))
     }
 
+    /// After `docs mv`, the conflicts recorded under the old name are the new name's: listed,
+    /// named by their authors, marked in the followed log, and settled under the new name.
+    @Test func conflictsFollowARename() throws {
+        let (_, b) = try merged()
+        #expect(b.run("docs", "mv", "login", "sign-in").status == 0)
+        let listed = b.run("conflicts", "sign-in")
+        #expect(listed.status == 0)
+        #expect(listed.stdout.hasPrefix("ok.text: \"Sign in\" (anna, 2025-11-30 08:00:02.000) won over \"Go\" (bob, 2025-11-30 08:00:01.000)"), "\(listed.stdout)")
+        #expect(b.run("log", "sign-in").stdout.contains("Bob's button  [lost at a merge: ok.text]"))
+        #expect(b.run("conflicts", "sign-in", "--dismiss", "ok.text").status == 0)
+        #expect(b.run("conflicts", "sign-in").stdout.contains("[dismissed on "))
+        #expect(b.run("conflicts", "login").stdout.contains("[dismissed on "), "the old name still lists its own")
+    }
+
     @Test func aViewLostToADeleteIsMarkedByItsName() throws {
         let a = PlumbRunner(), b = PlumbRunner()
         a.environment["PLUMB_NOW_MS"] = "1764489600000"

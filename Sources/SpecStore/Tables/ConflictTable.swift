@@ -85,6 +85,15 @@ struct ConflictTable {
         }
     }
 
+    /// The documents other than `document` that have conflicts recorded.
+    func otherDocuments(than document: Int64) throws -> Set<Int64> {
+        var found = Set<Int64>()
+        try database.query("""
+            SELECT document FROM conflicts WHERE document != ?1 UNION SELECT document FROM structural_conflicts WHERE document != ?1
+            """, [.integer(document)]) { row in found.insert(row.int64(0)) }
+        return found
+    }
+
     /// A document's open conflicts, property and structural: those with no resolution. One
     /// query, whatever the size of the document.
     func openCount(document: Int64) throws -> Int {
