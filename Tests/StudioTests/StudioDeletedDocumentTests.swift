@@ -49,13 +49,19 @@ import Testing
         let earlier = try http.request("/d/login?rev=3", headers: cookie)
         #expect(earlier.status == 200 && earlier.body.contains("<g data-view=\"ok\""))
 
-        // Other pages of it that cannot be drawn answer 404, in the shell when a browser asks.
-        let diff = try http.request("/d/login/diff", headers: cookie.merging(["Accept": "text/html"]) { $1 })
-        #expect(diff.status == 404)
-        #expect(diff.body.contains("<link rel=\"stylesheet\" href=\"/static/studio.css\">"), "\(diff.body)")
-        #expect(diff.body.contains("no root view"))
-        #expect(diff.body.contains("href=\"/d/login\""), "a link back to the document")
-        let plain = try http.request("/d/login/diff", headers: cookie)
+        // Its Diff and Sheet tabs say so too, and lead to the last version with a picture.
+        for (tab, link) in [("diff", "/d/login/diff?to=3&amp;device=iphone-15"), ("sheet", "/d/login/sheet?rev=3")] {
+            let other = try http.request("/d/login/\(tab)", headers: cookie.merging(["Accept": "text/html"]) { $1 })
+            #expect(other.status == 200, "\(tab): \(other.body)")
+            #expect(other.body.contains("data-page=\"\(tab)\""))
+            #expect(other.body.contains("data-no-root") && other.body.contains("login is deleted in v4"), "\(tab): \(other.body)")
+            #expect(other.body.contains("href=\"\(link)\">See v3, the last version with a picture</a>"), "\(tab): \(other.body)")
+            #expect(other.body.contains("href=\"/d/login\""), "a link back to the document")
+        }
+        #expect(try http.request("/d/login/diff?to=3", headers: cookie).body.contains("<g data-view=\"ok\""), "the diff up to v3 draws")
+
+        // What cannot be drawn as a picture answers 404, in words.
+        let plain = try http.request("/d/login/picture.svg", headers: cookie)
         #expect(plain.status == 404 && plain.body.hasPrefix("404 Not Found: "), "a client that does not ask for HTML gets text")
     }
 

@@ -314,8 +314,9 @@ enum StudioScript {
           });
 
           function wireDiffPage(root) {
-            plumbWireDiff(root);
             const form = root.querySelector('[data-diff-form]');
+            if (!form) return; // a version with nothing to draw: the page only leads elsewhere
+            plumbWireDiff(root);
             form.addEventListener('submit', event => event.preventDefault());
             for (const name of ['from', 'to', 'device']) {
               form.elements[name].addEventListener('change', () => {
@@ -329,6 +330,7 @@ enum StudioScript {
 
           function wireSheet(root) {
             const form = root.querySelector('[data-sheet-form]');
+            if (!form) return; // a version with nothing to draw
             form.addEventListener('submit', event => event.preventDefault());
             form.addEventListener('change', () => {
               const devices = Array.from(form.querySelectorAll('input[name=device]:checked')).map(box => box.value);

@@ -80,6 +80,7 @@ enum StudioStyle {
         ol.versions li.current a { background: #DDF4FF; box-shadow: inset 3px 0 0 var(--accent); }
         ol.versions .number, ol.view-history .number { display: inline-block; min-width: 2em; font-weight: 600; }
         ol.versions .id { color: var(--muted); }
+        ol.versions .message, ol.view-history a { overflow-wrap: anywhere; }
         ol.versions .meta { display: block; margin-left: 2em; }
         .tag, .merge { margin-left: 6px; padding: 0 6px; border-radius: 10px; font-size: 11px; border: 1px solid #D4A72C; color: #7D4E00; background: #FFF8C5; }
         .merge { border-color: #8250DF; color: #6639BA; background: #FBEFFF; }

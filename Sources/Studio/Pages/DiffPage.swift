@@ -8,6 +8,9 @@ import SpecSync
 enum DiffPage {
     static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> String {
         let screen = try ScreenChoice(query: query)
+        if let page = try NothingToDraw.page(workbench, document: document, revision: query["to"], active: "diff", link: { drawable in
+            Paths.link("/d/\(document)/diff", [("to", drawable.revision(in: document))] + screen.query)
+        }) { return page }
         let new = try workbench.load(document, revision: query["to"])
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let lost = try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)))
@@ -42,7 +45,7 @@ enum DiffPage {
         var out = "<select name=\"\(name)\">"
         for version in versions.prefix(HistoryList.limit) {
             let count = lost[version.id]?.count ?? 0
-            let label = "\(version.shown(in: document)) · \(version.message)".prefix(60) + (count > 0 ? " · \(count) lost at a merge" : "")
+            let label = "\(version.shown(in: document)) · \(version.subject)".prefix(60) + (count > 0 ? " · \(count) lost at a merge" : "")
             out += "<option value=\"\(escape(version.revision(in: document)))\"\(version.id == selected.id ? " selected" : "")>\(escape(String(label)))</option>"
         }
         return out + "</select>"

@@ -79,16 +79,12 @@ enum DocumentPage {
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let lost = try workbench.store.lostWrites(in: Array(versions.prefix(HistoryList.limit)))
         let conflicts = try ConflictActions.count(workbench.store, document: document)
-        // The newest version before this one in the followed history that can be drawn.
-        let after = versions.firstIndex { $0.id == record.id }.map { $0 + 1 } ?? versions.count
-        let drawable = try versions[after...].first { earlier in
-            try workbench.find(document, revision: earlier.revision(in: document)).loaded != nil
-        }
+        let drawable = try NothingToDraw.lastDrawable(workbench, document: document, before: record, in: versions)
         let deleted = state.aliveViews.isEmpty
         var out = PageShell.tabs(document, active: "document", conflicts: conflicts, screen: screen)
         out += "<div class=\"document\">\n<section class=\"stage nothing\" data-no-root>\n"
         out += deleted
-            ? "<h2>\(escape(document)) is deleted in v\(record.number)</h2>\n<p>Every view of it is deleted in this version (<q>\(escape(record.message.split(separator: "\n").first.map(String.init) ?? ""))</q>, \(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)), so there is nothing to draw. Its history and tags stay.</p>\n"
+            ? "<h2>\(escape(document)) is deleted in v\(record.number)</h2>\n<p>Every view of it is deleted in this version (<q>\(escape(record.subject))</q>, \(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)), so there is nothing to draw. Its history and tags stay.</p>\n"
             : "<h2>v\(record.number) of \(escape(document)) has no root view</h2>\n<p>This version has views but no root to lay them out from, so there is nothing to draw.</p>\n"
         if let drawable {
             let link = Paths.link("/d/\(document)", [("rev", drawable.revision(in: document))] + screen.query)

@@ -29,7 +29,7 @@ enum DocumentsPage {
             var change = ""
             var thumbnail = ""
             if let head = document.head, let last = document.lastChange ?? document.head {
-                change = "\(escape(last.message.split(separator: "\n").first.map(String.init) ?? ""))<br><span class=\"meta\">\(escape(last.author)) · \(UTCTime(milliseconds: last.time).minutes)</span>"
+                change = "\(escape(last.subject))<br><span class=\"meta\">\(escape(last.author)) · \(UTCTime(milliseconds: last.time).minutes)</span>"
                 let picture = Paths.link("/d/\(document.name)/picture.svg", [("rev", head.id.hex), ("device", "iphone-15")])
                 if !deleted { thumbnail = "<img src=\"\(escape(picture))\" alt=\"\(escape(document.name)) at head\" loading=\"lazy\">" }
             }

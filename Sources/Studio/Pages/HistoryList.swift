@@ -20,7 +20,7 @@ enum HistoryList {
             out += """
                 <li data-rev="\(escape(version.revision(in: document)))"\(isCurrent ? " class=\"current\" aria-current=\"true\"" : "")><a href="\(escape(link(version)))">\
                 <span class="number">\(version.document == document ? String(version.number) : escape(version.shown(in: document)))</span> <code class="id" title="\(version.id.hex)">\(version.id.short)</code> \
-                <span class="message">\(escape(version.message))</span>\(merge)\(lostMark)\(tags)\
+                <span class="message" title="\(escape(version.message))">\(escape(version.subject))</span>\(merge)\(lostMark)\(tags)\
                 <span class="meta">\(escape(version.author)) · \(UTCTime(milliseconds: version.time).minutes) · \(version.changeCount) change\(version.changeCount == 1 ? "" : "s")</span></a></li>
 
                 """

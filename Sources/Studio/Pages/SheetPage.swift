@@ -8,6 +8,9 @@ enum SheetPage {
     static let defaultDevices = ["iphone-se", "iphone-15", "pixel-8", "ipad"]
 
     static func render(_ workbench: Workbench, document: String, query: [String: String]) throws -> String {
+        if let page = try NothingToDraw.page(workbench, document: document, revision: query["rev"], active: "sheet", link: { drawable in
+            Paths.link("/d/\(document)/sheet", [("rev", drawable.revision(in: document))])
+        }) { return page }
         let version = try workbench.load(document, revision: query["rev"])
         let keys = query["devices"].map { $0.split(separator: ",").map(String.init) } ?? defaultDevices
         var devices: [Device] = []

@@ -37,7 +37,7 @@ enum ViewPanel {
         for record in history {
             let link = Paths.link("/d/\(version.document)", [("rev", record.revision(in: version.document))] + screen.query + [("view", id)])
             let number = record.document == version.document ? String(record.number) : escape(record.shown(in: version.document))
-            out += "<li\(record.id == version.record.id ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(number)</span> \(escape(record.message))</a> <span class=\"meta\">\(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)</span></li>"
+            out += "<li\(record.id == version.record.id ? " class=\"current\"" : "")><a href=\"\(escape(link))\"><span class=\"number\">\(number)</span> \(escape(record.subject))</a> <span class=\"meta\">\(escape(record.author)) · \(UTCTime(milliseconds: record.time).minutes)</span></li>"
         }
         return out + "</ol></div>"
     }
