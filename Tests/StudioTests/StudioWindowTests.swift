@@ -74,7 +74,7 @@ import Testing
             return [inside(document.querySelector('[data-lost]')), mark !== null && inside(mark), mark !== null && mark.getBoundingClientRect().height < 24];
             """)
         #expect(marked == .array([.bool(true), .bool(true), .bool(true)]), "lost at \(size): [the note, the history's mark, on one line]")
-        for page in ["ipad", "iphone"] {
+        for page in ["ipad", "iphone", "renamed"] {
             let path = pages.first { $0.name == page }!
             try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(path.path)&token="))
             try await browser.wait(until: "document.querySelector('\(path.ready)')", timeout: 30)
@@ -85,10 +85,11 @@ import Testing
                 const screen = document.querySelector('.screen').getBoundingClientRect(), side = document.querySelector('.side').getBoundingClientRect();
                 return [oneLine, inside(document.querySelector('[data-screen-form]')), inside(document.querySelector('.screen')),
                         inside(document.querySelector('.screen .handle')), inside(document.querySelector('#panel')), inside(document.querySelector('.checks')),
-                        inside(document.querySelector('ol.versions li.current')), inside(document.querySelector('[data-what-changed]')), screen.right <= side.left];
+                        inside(document.querySelector('ol.versions li.current')), inside(document.querySelector('[data-what-changed]')), screen.right <= side.left,
+                        document.querySelector('[data-screen-form] select').getBoundingClientRect().width > 80];
                 """)
-            #expect(layout == .array(Array(repeating: .bool(true), count: 9)),
-                    "\(page) at \(size): [toolbar on one line, toolbar, picture, handle, inspector, checks, current version, what changed, side by side]")
+            #expect(layout == .array(Array(repeating: .bool(true), count: 10)),
+                    "\(page) at \(size): [toolbar on one line, toolbar, picture, handle, inspector, checks, current version, what changed, side by side, the device picker]")
         }
     }
 }
