@@ -52,5 +52,12 @@ import Testing
         #expect(plumb.run("diff", "login@1", "sign-in@head", "--json").stdout.contains("\"to\": \"Go\""))
         let frames = plumb.run("diff", "login@1", "sign-in@head", "--frames", "--size", "375x667", "--metrics", "fixed")
         #expect(frames.status == 0, "\(frames.stderr)")
+        // A picture names each side as the history does: the old name's version as login@N.
+        let picture = plumb.run("diff", "sign-in@first-cut", "sign-in@head", "--picture", "--json", "--metrics", "fixed")
+        #expect(picture.status == 0, "\(picture.stderr)")
+        #expect(picture.stdout.contains("\"from\": \"login@1 (first-cut)\""), "\(picture.stdout)")
+        #expect(picture.stdout.contains("\"to\": \"v1\""), "\(picture.stdout)")
+        let written = plumb.run("diff", "login@1", "sign-in@head", "--picture", "-o", "across.svg", "--metrics", "fixed")
+        #expect(written.stderr.contains("between login@1 (first-cut) and v1"), "\(written.stderr)")
     }
 }

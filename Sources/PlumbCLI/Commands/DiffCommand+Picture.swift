@@ -40,8 +40,8 @@ extension DiffCommand {
         let measurer = try options.metrics.makeMeasurer()
         let engine = LayoutEngine(measurer: measurer)
         let diff = PictureDiff(
-            old: .init(spec: old.spec, layout: engine.resolve(old.spec, viewport: options.viewport, scale: options.scale), label: label(old)),
-            new: .init(spec: new.spec, layout: engine.resolve(new.spec, viewport: options.viewport, scale: options.scale), label: label(new)),
+            old: .init(spec: old.spec, layout: engine.resolve(old.spec, viewport: options.viewport, scale: options.scale), label: label(old, in: new.document)),
+            new: .init(spec: new.spec, layout: engine.resolve(new.spec, viewport: options.viewport, scale: options.scale), label: label(new, in: new.document)),
             changedProperties: PictureDiff.changedProperties(difference), measurer: measurer)
         let format = arguments.has("--json") ? .json : output.format ?? .svg
         let bytes: [UInt8]
@@ -49,7 +49,7 @@ extension DiffCommand {
         case .json:
             bytes = Array((JSONWriter.pretty(pictureJSON(diff)) + "\n").utf8)
         case .html:
-            let title = "\(old.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
+            let title = "\(new.document): \(diff.old.label) → \(diff.new.label) at \(options.screenDescription)"
             bytes = Array(DiffReport(diff: diff, title: title).html().utf8)
         default:
             let svg = arguments.has("--side-by-side") ? diff.sideBySideSVG(legend: true) : diff.overlaySVG(legend: true)
@@ -65,10 +65,16 @@ extension DiffCommand {
     }
 
     /// `v3`, with the version's tags: `v3 (release)`, but a tag that says what the number
-    /// says is not repeated (`v1`, not `v1 (v1)`); a file by its spec's name.
-    static func label(_ loaded: LoadedSpec) -> String {
+    /// says is not repeated (`v1`, not `v1 (v1)`); a version of another name than `document`
+    /// (a diff across `docs mv`) as `login@3`, its number being that name's; a file by its
+    /// spec's name.
+    static func label(_ loaded: LoadedSpec, in document: String) -> String {
         guard let version = loaded.version else { return "file \(loaded.document)" }
         let number = "v\(version.number)"
+        if version.document != document {
+            let tags = version.tags.filter { $0 != number }
+            return "\(version.document)@\(version.number)" + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
+        }
         let tags = version.tags.filter { $0 != number }
         return number + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
     }
