@@ -32,35 +32,44 @@ public struct DeviceSheet {
     }
 
     /// Where each screen's top-left corner sits on the sheet, and the sheet's size: screens in
-    /// one row, left to right, tops aligned, captions above them.
-    public static func placement(of sizes: [Size]) -> (origins: [Point], size: Size) {
+    /// one row, left to right, tops aligned, captions above them, and above those the
+    /// `heading` when there is one (the sheet then wide enough for it, estimated at 0.6 em a
+    /// character, as the fixed metrics do).
+    public static func placement(of sizes: [Size], heading: String? = nil) -> (origins: [Point], size: Size) {
+        let top = margin + band + (heading == nil ? 0 : headingBand)
         var x = margin
         var origins: [Point] = []
         var tallest = 0.0
         for size in sizes {
-            origins.append(Point(x: x, y: margin + band))
+            origins.append(Point(x: x, y: top))
             x += size.width + gap
             tallest = max(tallest, size.height)
         }
-        let width = sizes.isEmpty ? 2 * margin : x - gap + margin
-        return (origins, Size(width: width, height: margin * 2 + band + tallest))
+        let width = max(sizes.isEmpty ? 2 * margin : x - gap + margin, heading.map { (Double($0.count) * 16 * 0.6 + 2 * margin).rounded(.up) } ?? 0)
+        return (origins, Size(width: width, height: top + margin + tallest))
     }
 
-    /// The sheet as SVG: a light grey page, each screen clipped to its size with a thin border
-    /// and its caption above it.
+    /// The sheet as SVG: a light grey page under its title (the document and version), each
+    /// screen clipped to its size with a thin border and its caption above it.
     public func render() -> String {
-        Self.render(title: title, captions: screens.map(\.caption), sizes: screens.map(\.layout.viewport)) { index, out in
+        Self.render(title: title, captions: screens.map(\.caption), sizes: screens.map(\.layout.viewport), heading: true) { index, out in
             SVGRenderer(spec: screens[index].spec, layout: screens[index].layout, measurer: measurer).appendScreen(to: &out)
         }
     }
 
+    /// The title's band above the screens' captions, in points.
+    static let headingBand = 32.0
+
     /// A sheet of screens whose content `drawScreen(index, &out)` appends in screen
-    /// coordinates; for the device sheet and the side-by-side picture diff.
-    static func render(title: String, captions: [String], sizes: [Size], drawScreen: (Int, inout String) -> Void) -> String {
-        let (origins, size) = placement(of: sizes)
+    /// coordinates; for the device sheet and the side-by-side picture diff. With `heading`,
+    /// the title is written above the screens too (the diff has its own legend band).
+    static func render(title: String, captions: [String], sizes: [Size], heading: Bool = false,
+                       drawScreen: (Int, inout String) -> Void) -> String {
+        let (origins, size) = placement(of: sizes, heading: heading ? title : nil)
         var out = SVGDocument.header(width: size.width, height: size.height, title: title)
         out += PictureDiff.definitions
         out += "<rect width=\"\(SVGDocument.number(size.width))\" height=\"\(SVGDocument.number(size.height))\" fill=\"#F6F8FA\"/>\n"
+        if heading { out += SVGDocument.label(title, x: margin, y: margin + 12, size: 16) }
         for index in sizes.indices {
             let origin = origins[index]
             let width = SVGDocument.number(sizes[index].width), height = SVGDocument.number(sizes[index].height)

@@ -125,11 +125,12 @@ import Testing
         let widths = screens.map { $0.attributes?.first { $0.name == "width" }?.stringValue }
         #expect(widths == ["375", "320", "820"])
         #expect(svg.stdout.contains("iPhone SE · 375×667") && svg.stdout.contains(">320×480<"))
+        #expect(svg.stdout.contains(">seed: v1</text>"), "the sheet says what it shows")
         let landscape = plumb.run("sheet", "seed", "--devices", "iphone-se", "--landscape", "--metrics", "fixed")
         #expect(landscape.stdout.contains("iPhone SE · 667×375"))
         #expect(plumb.run("sheet", "seed", "--devices", "iphone-se,ipad", "-o", "sheet.png").status == 0)
         let png = try Rasterizer.inspectPNG(try bytes(plumb, "sheet.png"), x: 0, y: 0)
-        let (origins, size) = DeviceSheet.placement(of: [.init(width: 375, height: 667), .init(width: 820, height: 1180)])
+        let (origins, size) = DeviceSheet.placement(of: [.init(width: 375, height: 667), .init(width: 820, height: 1180)], heading: "seed: v2")
         #expect((png.width, png.height) == (Int(size.width), Int(size.height)))
         #expect(origins.count == 2)
         // The blue button of the first screen (a 100-wide button docked right, 10 from the top).

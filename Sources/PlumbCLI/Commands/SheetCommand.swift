@@ -36,7 +36,7 @@ enum SheetCommand: Command {
         let measurer = try options.metrics.makeMeasurer()
         let engine = LayoutEngine(measurer: measurer)
         let sheet = DeviceSheet(
-            title: loaded.version.map { "\(loaded.document) v\($0.number)" } ?? loaded.document,
+            title: loaded.version == nil ? loaded.document : "\(loaded.document): \(DiffCommand.label(loaded, in: loaded.document))",
             screens: screens.map { screen in
                 DeviceSheet.Screen(caption: screen.caption, spec: loaded.spec,
                                    layout: engine.resolve(loaded.spec, viewport: screen.size, scale: options.scale))

@@ -31,7 +31,7 @@ enum SheetPage {
             })
             return DeviceSheet.Screen(caption: caption, spec: version.spec, layout: layout)
         }
-        let sheet = DeviceSheet(title: "\(document) \(version.label)", screens: screens, measurer: workbench.measurer)
+        let sheet = DeviceSheet(title: "\(document): \(version.label)", screens: screens, measurer: workbench.measurer)
         let versions = try RenameHistory.versions(of: document, limit: HistoryList.limit, store: workbench.store)
         let conflicts = try ConflictActions.count(workbench.store, document: document)
         var boxes = ""
