@@ -6,6 +6,12 @@ public struct TagRecord: Sendable {
     public let document: String
     public let name: String
     public let version: VersionRecord
+
+    public init(document: String, name: String, version: VersionRecord) {
+        self.document = document
+        self.name = name
+        self.version = version
+    }
 }
 
 extension Store {

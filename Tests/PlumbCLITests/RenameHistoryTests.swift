@@ -42,6 +42,9 @@ import Testing
         #expect(after.status == 1 && after.stderr.contains("no such version"), "\(after.stderr)")
         #expect(plumb.run("show", "sign-in@head~3").stderr.contains("the history of sign-in has only 3 versions"))
         #expect(plumb.run("show", "sign-in@nosuch").status == 1)
+        // The old name's tags are listed with the new name's, under the name they belong to.
+        let tags = plumb.run("tag", "--list", "sign-in")
+        #expect(tags.status == 0 && tags.stdout.hasPrefix("login@first-cut     1  "), "\(tags.stdout)\(tags.stderr)")
     }
 
     @Test func aDiffComparesTheTwoNames() throws {

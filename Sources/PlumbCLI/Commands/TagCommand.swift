@@ -9,7 +9,8 @@ enum TagCommand: Command {
         details: """
             plumb tag DOC[@REV] NAME     name a version (head by default); a tag is never moved
             plumb tag --list [DOC]       every tag (of DOC, or of all documents): document, name,
-                                         version number, id, time, message
+                                         version number, id, time, message; DOC's include
+                                         those of earlier names its history follows (docs mv)
               --json                     [{"document", "name", "version": {…as plumb log --json}}];
                                          when tagging or deleting, the version named
             plumb tag --delete DOC NAME  remove a tag (the version stays)
@@ -40,7 +41,15 @@ enum TagCommand: Command {
     private static func list(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(0...1, spec)
         let document = try arguments.positionals.first.map { try DocumentReference($0, spec: spec).document }
-        let tags = try context.store().tags(of: document)
+        let store = try context.store()
+        var tags = try store.tags(of: document)
+        if let document {
+            // The history follows docs mv (as log does), so do DOC's tags: an earlier name's,
+            // on the versions it passed on, listed under that name (login@first-cut).
+            for version in try RenameHistory.versions(of: document, store: store) where version.document != document {
+                tags += version.tags.map { TagRecord(document: version.document, name: $0, version: version) }
+            }
+        }
         if arguments.has("--json") {
             context.console.print(JSONWriter.pretty(.array(tags.map { tag in
                 .object([
