@@ -53,6 +53,7 @@ import Testing
             ("renamed", "/d/settings?rev=1", "main[data-page=document] .screen[data-scale]"),
             ("renamed-diff", "/d/settings/diff?from=1", "main[data-page=diff] .diff"),
             ("deleted", "/d/old", "main[data-page=document]"),
+            ("diff-ipad", "/d/login/diff?from=1&device=ipad&mode=side", "main[data-page=diff] .diff figure > svg[data-scale]"),
             ("lost", "/d/login?device=iphone-15&rev=\(losing)", "main[data-page=document] .screen[data-scale]"),
         ]
         for page in pages {
@@ -74,6 +75,19 @@ import Testing
             return [inside(document.querySelector('[data-lost]')), mark !== null && inside(mark), mark !== null && mark.getBoundingClientRect().height < 24];
             """)
         #expect(marked == .array([.bool(true), .bool(true), .bool(true)]), "lost at \(size): [the note, the history's mark, on one line]")
+        // The diff's pictures fit beside the list of changes, as the screen does on the Picture
+        // page; 100 % (Shift+0) draws them one point per pixel.
+        let diffPage = pages.first { $0.name == "diff-ipad" }!
+        try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(diffPage.path)&token="))
+        try await browser.wait(until: "document.querySelector('\(diffPage.ready)')", timeout: 30)
+        let fitted = try await browser.script("""
+            \(Self.inside)
+            const svg = Array.from(document.querySelectorAll('.diff figure > svg')).find(s => !s.closest('figure').hidden);
+            const list = document.querySelector('.diff .changes').getBoundingClientRect();
+            return [inside(svg), svg.getBoundingClientRect().right <= list.left, Number(svg.dataset.scale) < 1,
+                    document.querySelector('[data-zoom-level]').textContent === Math.round(Number(svg.dataset.scale) * 100) + ' %'];
+            """)
+        #expect(fitted == .array([.bool(true), .bool(true), .bool(true), .bool(true)]), "diff at \(size): [picture on screen, beside the list, scaled down, level shown]")
         for page in ["ipad", "iphone", "renamed"] {
             let path = pages.first { $0.name == page }!
             try await browser.navigate(server.url.replacingOccurrences(of: "/?token=", with: "\(path.path)&token="))

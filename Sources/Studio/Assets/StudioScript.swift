@@ -141,6 +141,7 @@ enum StudioScript {
           // The picture fits the room beside the inspector and above the fold (never larger
           // than one point per CSS pixel), unless the address says zoom=100.
           function applyZoom(root) {
+            if (root.dataset.page === 'diff') return fitDiff(root);
             const screen = root.querySelector('.screen');
             if (!screen) return;
             const w = Number(screen.dataset.width), h = Number(screen.dataset.height);
@@ -162,6 +163,36 @@ enum StudioScript {
             });
           }
 
+          // The diff's pictures (overlay and side by side) fit the room beside the list of
+          // changes and above the fold, as the Picture page's screen does; zoom=100 draws one
+          // point per CSS pixel.
+          function fitDiff(root) {
+            const fit = new URLSearchParams(location.search).get('zoom') !== '100';
+            const diff = root.querySelector('.diff');
+            const list = diff && diff.querySelector('.changes, .change-list');
+            let shown = 1;
+            root.querySelectorAll('.diff figure > svg').forEach(svg => {
+              const box = svg.viewBox.baseVal, w = box.width, h = box.height;
+              let scale = 1;
+              if (fit) {
+                const gap = 24, listWidth = list ? Math.min(list.getBoundingClientRect().width, 260) : 0;
+                const top = diff.getBoundingClientRect().top + window.scrollY;
+                const room = [diff.clientWidth - listWidth - gap - 4, window.innerHeight - top - 24];
+                scale = Math.max(0.05, Math.min(1, room[0] / w, room[1] / h));
+              }
+              svg.style.width = (w * scale) + 'px';
+              svg.style.height = (h * scale) + 'px';
+              svg.style.maxWidth = 'none';
+              svg.dataset.scale = String(scale);
+              if (!svg.closest('figure').hidden) shown = scale;
+            });
+            const level = root.querySelector('[data-zoom-level]');
+            if (level) level.textContent = Math.round(shown * 100) + ' %';
+            root.querySelectorAll('button[data-zoom]').forEach(button => {
+              button.setAttribute('aria-pressed', String((button.dataset.zoom === 'fit') === fit));
+            });
+          }
+
           function setZoom(zoom) {
             history.replaceState(null, '', withQuery({ zoom: zoom === '100' ? '100' : null }));
             const root = mainElement();
@@ -171,6 +202,7 @@ enum StudioScript {
 
           window.addEventListener('resize', () => {
             const root = mainElement();
+            if (root.dataset.page === 'diff') return fitDiff(root);
             if (root.dataset.page !== 'document') return;
             applyZoom(root);
             markSelected(root, root.dataset.view);
@@ -288,13 +320,14 @@ enum StudioScript {
           // Stepping through the history with the keyboard.
           document.addEventListener('keydown', event => {
             const root = mainElement();
-            if (root.dataset.page !== 'document' || event.altKey || event.ctrlKey || event.metaKey) return;
+            if ((root.dataset.page !== 'document' && root.dataset.page !== 'diff') || event.altKey || event.ctrlKey || event.metaKey) return;
             if (event.target.closest && event.target.closest('input, select, textarea')) return;
             if (event.shiftKey && (event.code === 'Digit1' || event.code === 'Digit0')) {
               event.preventDefault();
               setZoom(event.code === 'Digit0' ? '100' : 'fit');
               return;
             }
+            if (root.dataset.page !== 'document') return;
             if (event.key === 'Escape') {
               if (!new URLSearchParams(location.search).has('view')) return;
               event.preventDefault();
@@ -317,6 +350,8 @@ enum StudioScript {
             const form = root.querySelector('[data-diff-form]');
             if (!form) return; // a version with nothing to draw: the page only leads elsewhere
             plumbWireDiff(root);
+            fitDiff(root);
+            root.querySelectorAll('button[data-zoom]').forEach(button => button.addEventListener('click', () => setZoom(button.dataset.zoom)));
             form.addEventListener('submit', event => event.preventDefault());
             for (const name of ['from', 'to', 'device']) {
               form.elements[name].addEventListener('change', () => {
@@ -325,6 +360,7 @@ enum StudioScript {
             }
             form.querySelectorAll('input[name=mode]').forEach(radio => radio.addEventListener('change', () => {
               history.replaceState(null, '', withQuery({ mode: radio.value === 'side' ? 'side' : null }));
+              fitDiff(root);
             }));
           }
 

@@ -27,6 +27,7 @@ enum DiffPage {
             <label>to \(versionSelect("to", versions, selected: new.record, document: document, lost: lost))</label>
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             \(report.modeSwitch(selected: mode))
+            \(PageShell.zoomControls)
             <noscript><button>Show</button></noscript>
             </form>
             <p class="caption">\(escape(old.label)) → \(escape(new.label)) at \(escape(screen.caption)): \(diff.changes.count) change\(diff.changes.count == 1 ? "" : "s"). \

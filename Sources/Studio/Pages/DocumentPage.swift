@@ -39,8 +39,7 @@ enum DocumentPage {
             <label>Screen \(PageShell.deviceSelect(screen))</label>
             <label>W <input name="w" type="number" min="1" max="100000" step="1" value="\(width)"></label>
             <label>H <input name="h" type="number" min="1" max="100000" step="1" value="\(height)"></label>
-            <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
-            <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
+            \(PageShell.zoomControls)
             </form>
             \(HistoryList.note(lost[version.record.id] ?? [], document: document))
             \(DesignedSizeNotice.html(version.spec, measurer: workbench.measurer))

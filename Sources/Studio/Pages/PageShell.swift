@@ -44,6 +44,13 @@ struct PageShell {
             """
     }
 
+    /// Fit and 100 % buttons with the zoom level, on the Picture and Diff pages (keys Shift+1
+    /// and Shift+0, as in Figma); the script sizes the pictures.
+    static let zoomControls = """
+        <span class="zoom" role="group" aria-label="zoom"><button type="button" data-zoom="fit" title="fit the window (Shift+1)">Fit</button>\
+        <button type="button" data-zoom="100" title="one point per CSS pixel (Shift+0)">100 %</button> <output data-zoom-level>100 %</output></span>
+        """
+
     /// The document's heading and tabs.
     static func tabs(_ document: String, active: String, conflicts: Int, screen: ScreenChoice? = nil) -> String {
         let screenQuery = screen?.query ?? []
