@@ -86,5 +86,12 @@ import Testing
         let log = b.run("log", "login").stdout
         #expect(log.contains("Edit the email label  [lost at a merge: email]"), "\(log)")
         #expect(!log.contains("Drop the form  ["))
+        // plumb conflicts says it is out, and how to bring it back, until it is back.
+        let before = b.run("conflicts", "login").stdout
+        #expect(before.contains("; not in the document; restore: plumb restore login email --from "), "\(before)")
+        #expect(b.run("restore", "login", "email").status == 0)
+        let after = b.run("conflicts", "login").stdout
+        #expect(after.contains("changed it (text=\"Mail\") [restored on "), "\(after)")
+        #expect(!after.contains("not in the document") && !after.contains("restore:"), "\(after)")
     }
 }

@@ -53,13 +53,16 @@ enum ConflictsCommand: Command {
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
         let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
+        // A view brought back since (restore, revert, an edit) is no longer "not in the document".
+        let head = structural.isEmpty ? nil : try store.resolved(try store.head(of: document))
         context.console.print(lines: properties.map { conflict in
             let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
             let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
             return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
                 + people.mark(settled[ConflictResolution.Key(conflict)])
         } + structural.map { conflict, version in
-            line(conflict, version: version, document: document, people: people) + people.mark(settled[ConflictResolution.Key(conflict)])
+            line(conflict, version: version, document: document, people: people, back: head?.contains(conflict.view) ?? false)
+                + people.mark(settled[ConflictResolution.Key(conflict)])
         })
     }
 
@@ -174,12 +177,14 @@ enum ConflictsCommand: Command {
         return "plumb restore \(document) \(conflict.view)" + (version.map { " --from \($0.id.short)" } ?? "")
     }
 
-    static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String, people: People) -> String {
-        let restore = restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
-        return conflict.sentence(side: { stamp in
+    /// The conflict in words; while the view is out of the document (`back` false), with the
+    /// command that brings it back.
+    static func line(_ conflict: StructuralConflict, version: VersionRecord?, document: String, people: People, back: Bool) -> String {
+        let restore = back ? "" : restoreCommand(conflict, version: version, document: document).map { "; restore: \($0)" } ?? ""
+        return "\(conflict.view): " + conflict.account(side: { stamp in
             let other = stamp == conflict.winner ? conflict.loser : conflict.winner
             return "\(people.name(stamp, other: other)) (\(time(stamp)))"
-        }, text: TerminalText.field) + restore
+        }, text: TerminalText.field, stillOut: !back) + restore
     }
 
     /// The clock reading's wall-clock part, UTC, to the millisecond: concurrent edits are
