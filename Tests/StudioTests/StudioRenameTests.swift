@@ -24,6 +24,7 @@ import Testing
         #expect(page.body.contains("<span class=\"number\">login@\(old.number)</span>"), "\(page.body)")
         let shown = try http.request("/d/sign-in?rev=\(old.id.hex)", headers: cookie)
         #expect(shown.status == 200 && shown.body.contains("login@\(old.number) (first-cut)"), "\(shown.body)")
+        #expect(shown.body.contains("<span class=\"version-caption\">login@\(old.number) (first-cut), before the rename to sign-in</span>"), "not \"of N\", N being sign-in's count")
         #expect(try http.request("/d/sign-in?rev=first-cut", headers: cookie).status == 200, "a tag of the earlier name")
 
         // What changed here, from the new name's first version: the rename, against login's.

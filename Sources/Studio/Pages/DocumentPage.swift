@@ -47,7 +47,7 @@ enum DocumentPage {
             <div class="screen" data-width="\(width)" data-height="\(height)" data-rev="\(escape(version.record.revision(in: document)))" style="width: \(width)px; height: \(height)px">
             \(DiffReport.inline(svg))<div class="handle" title="drag to resize the screen" aria-label="resize"></div>
             </div>
-            <p class="caption"><span data-caption>\(escape(screen.caption))</span> · <span class="version-caption">\(escape(version.label)) of \(versions.first?.number ?? version.record.number)\(pinned ? "" : " (head)")</span> · \
+            <p class="caption"><span data-caption>\(escape(screen.caption))</span> · <span class="version-caption">\(escape(version.label))\(version.record.document == document ? " of \(versions.first?.number ?? version.record.number)" : ", before the rename to \(escape(document))")\(pinned ? "" : " (head)")</span> · \
             <a href="\(escape(Paths.link("/d/\(document)/diff", [("from", DiffPage.previous(version.record, in: versions)?.revision(in: document) ?? version.record.revision(in: document)), ("to", version.record.revision(in: document))] + screen.query)))" data-what-changed>What changed here</a></p>
             </section>
             <aside class="side">
