@@ -50,10 +50,18 @@ public struct PictureDiff {
         }
         var byView: [String: PictureChange] = [:]
         for entry in frames.entries {
-            let kind: PictureChange.Kind = entry.from == nil ? .added : entry.to == nil ? .removed : .moved
+            var kind: PictureChange.Kind = entry.from == nil ? .added : entry.to == nil ? .removed : .moved
+            let properties = kind == .moved ? changedProperties[entry.id] ?? [] : []
+            // A view that kept its size and none of whose own edits places it (row3's text
+            // changed while a sibling added above pushed it down) moved as a consequence: its
+            // edit is a property change, drawn and listed as one.
+            if kind == .moved, !properties.isEmpty, let from = entry.from, let to = entry.to,
+               from.width == to.width, from.height == to.height, properties.allSatisfy({ !Self.placing.contains($0) }) {
+                kind = .changed
+            }
             byView[entry.id] = PictureChange(
                 kind: kind, view: entry.id, from: entry.from, to: entry.to,
-                properties: kind == .moved ? changedProperties[entry.id] ?? [] : [],
+                properties: properties,
                 drawnBefore: oldIndex[entry.id].map { old.layout.isDrawn[$0] } ?? false,
                 drawnAfter: newIndex[entry.id].map { new.layout.isDrawn[$0] } ?? false,
                 isContainer: parents.contains(entry.id))
@@ -76,6 +84,13 @@ public struct PictureDiff {
         changes = ordered.filter { $0.kind != .moved || !$0.properties.isEmpty }
         folded = ordered.filter { $0.kind == .moved && $0.properties.isEmpty }
     }
+
+    /// The changed properties (as `changedProperties` names them) that can move a view of
+    /// the same size: where it hangs and how it sits in its parent's box.
+    static let placing: Set<String> = [
+        "parent/order", "kind", "margin.top", "margin.left", "margin.bottom", "margin.right",
+        "horizontalAlignment", "verticalAlignment", "row", "column", "rowSpan", "columnSpan", "floating",
+    ]
 
     /// Colours of the marks, one per kind of change (GitHub's palette, readable on white).
     public static func color(of kind: PictureChange.Kind) -> String {

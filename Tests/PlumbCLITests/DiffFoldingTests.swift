@@ -26,6 +26,23 @@ import Testing
         return plumb
     }
 
+    /// A view edited in place (its text) that a sibling added above pushed down is a property
+    /// change, not a move: its move is the addition's consequence. One whose margin changed too
+    /// is a move.
+    @Test func anEditedViewPushedByASiblingIsAPropertyChange() throws {
+        let plumb = ready()
+        #expect(plumb.run("add", "profile", "intro", "--parent", "body", "--kind", "label", "--index", "0", "text=Intro", "height=20").status == 0)
+        #expect(plumb.run("set", "profile", "row3", "text=Row three").status == 0)
+        #expect(plumb.run("set", "profile", "row5", "text=Row five", "margin.left=4").status == 0)
+        let json = try JSONParser.parse(plumb.run("diff", "profile@1", "head", "--picture", "--json", "--metrics", "fixed").stdout)
+        let changes = try #require(json["changes"]?.elements)
+        let kinds = Dictionary(uniqueKeysWithValues: changes.compactMap { change in change["view"]?.string.map { ($0, change["change"]?.string ?? "") } })
+        #expect(kinds["intro"] == "added")
+        #expect(kinds["row3"] == "changed", "\(kinds)")
+        #expect(kinds["row5"] == "moved", "\(kinds)")
+        #expect(json["folded"]?.elements?.count == 19, "the other 18 rows only moved, and body only grew")
+    }
+
     @Test func oneEditThatMovesTwentyDescendantsIsOneChange() throws {
         let plumb = ready()
         #expect(plumb.run("set", "profile", "body", "margin.top=256").status == 0)
