@@ -43,6 +43,11 @@ import Testing
         let file = plumb.run("show", "login")
         let path = plumb.write("new.json", file.stdout)
         #expect(plumb.run("diff", "login@1", path).stdout == "+ zeta  (stack in root)\n+ alpha  (label in zeta)\n")
+        // --json lists them in the same order, parent first.
+        for arguments in [["diff", "login@1", "--json"], ["diff", "login@1", path, "--json"]] {
+            let json = try JSONParser.parse(plumb.run(arguments).stdout)
+            #expect(json["added"] == .array([.string("zeta"), .string("alpha")]), "\(arguments)")
+        }
     }
 
     @Test func aTagNamedLikeTheNumberIsNotRepeated() throws {

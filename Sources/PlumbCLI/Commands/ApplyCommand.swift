@@ -76,7 +76,7 @@ enum ApplyCommand: Command {
         let state = names.contains(parsed.name) ? try store.state(of: try store.head(of: parsed.name)) : DocumentState()
         let difference = SpecComparison(from: state, toMatch: parsed, orderSuffix: suffix).difference
         if json {
-            context.console.print(JSONWriter.pretty(DiffCommand.json(difference)))
+            context.console.print(JSONWriter.pretty(DiffCommand.json(difference, newSpec: parsed)))
         } else {
             DiffCommand.print(difference, newSpec: parsed, console: context.console)
         }

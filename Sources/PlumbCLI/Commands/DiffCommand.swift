@@ -15,7 +15,7 @@ enum DiffCommand: Command {
 
             --json prints {"added": [ids], "removed": [ids], "moved": [ids],
                            "changed": [{"view", "property", "from", "to"}]}
-            with from/to as JSON values (null when unset).
+            with from/to as JSON values (null when unset), added views parent first.
 
             \(frameHelp)
 
@@ -50,10 +50,10 @@ enum DiffCommand: Command {
         } else {
             difference = try store.difference(from: try first.version(in: store), to: newVersion)
         }
+        let newSpec = difference.added.isEmpty ? nil : try SpecSource.load(newVersion, store: store, context: context, warnDetached: false).spec
         if arguments.has("--json") {
-            context.console.print(JSONWriter.pretty(json(difference)))
+            context.console.print(JSONWriter.pretty(json(difference, newSpec: newSpec)))
         } else {
-            let newSpec = difference.added.isEmpty ? nil : try SpecSource.load(newVersion, store: store, context: context, warnDetached: false).spec
             print(difference, newSpec: newSpec, console: context.console)
         }
     }
@@ -75,16 +75,18 @@ enum DiffCommand: Command {
             return try runPicture(old, LoadedSpec(spec: file, document: file.name, version: nil), difference: comparison.difference, arguments, context: context)
         }
         if arguments.has("--json") {
-            context.console.print(JSONWriter.pretty(json(comparison.difference)))
+            context.console.print(JSONWriter.pretty(json(comparison.difference, newSpec: file)))
         } else {
             print(comparison.difference, newSpec: file, console: context.console)
         }
     }
 
-    static func json(_ difference: StateDifference) -> JSONValue {
+    /// The difference as JSON; added views in the tree order of `newSpec` (parent before
+    /// child; sorted when there is no spec), as the text lists them.
+    static func json(_ difference: StateDifference, newSpec: Spec?) -> JSONValue {
         func value(_ text: String?) -> JSONValue { text.flatMap(ValueText.decode) ?? .null }
         return .object([
-            JSONMember("added", .array(difference.added.map(JSONValue.string))),
+            JSONMember("added", .array(treeOrder(difference.added, in: newSpec).map(JSONValue.string))),
             JSONMember("removed", .array(difference.removed.map(JSONValue.string))),
             JSONMember("moved", .array(difference.moved.map(JSONValue.string))),
             JSONMember("changed", .array(difference.changed.map { change in
@@ -114,14 +116,22 @@ enum DiffCommand: Command {
     /// `+ id  (kind in parent)` (the root: `(kind)`), in tree order.
     static func addedLines(_ difference: StateDifference, in spec: Spec?) -> [String] {
         guard let spec else { return difference.added.map { "+ \($0)" } }
-        let added = Set(difference.added)
-        var lines: [String] = []
-        for (index, view) in spec.views.enumerated() where added.contains(view.id) {
-            let parent = spec.parents[index]
-            lines.append("+ \(view.id)  (\(view.kind.rawValue)" + (parent < 0 ? ")" : " in \(spec.views[parent].id))"))
+        var index: [String: Int] = [:]
+        for (position, view) in spec.views.enumerated() { index[view.id] = position }
+        return treeOrder(difference.added, in: spec).map { id in
+            guard let position = index[id] else { return "+ \(id)" }
+            let parent = spec.parents[position]
+            return "+ \(id)  (\(spec.views[position].kind.rawValue)" + (parent < 0 ? ")" : " in \(spec.views[parent].id))")
         }
-        // Views the spec does not hold (detached) keep the sorted order, after the others.
-        let inSpec = Set(spec.views.map(\.id))
-        return lines + difference.added.filter { !inSpec.contains($0) }.map { "+ \($0)" }
+    }
+
+    /// `ids` in the tree order of `spec`; those it does not hold (detached) after the others,
+    /// in the given (sorted) order.
+    static func treeOrder(_ ids: [String], in spec: Spec?) -> [String] {
+        guard let spec else { return ids }
+        let wanted = Set(ids)
+        let ordered = spec.views.map(\.id).filter { wanted.contains($0) }
+        let inSpec = Set(ordered)
+        return ordered + ids.filter { !inSpec.contains($0) }
     }
 }
