@@ -46,6 +46,11 @@ import Testing
             JSONMember("view", .string("ok")), JSONMember("property", .string("text")), JSONMember("settled", .null),
         ])]))
         #expect(versions.filter { $0["lost"] == .array([]) }.count == versions.count - 1)
+        // conflicts --json names each side as the text does: author, store, time.
+        let conflicts = try JSONParser.parse(b.run("conflicts", "login", "--json").stdout)
+        #expect(conflicts[0]?["winner"]?["author"] == .string("anna") && conflicts[0]?["loser"]?["author"] == .string("bob"))
+        #expect(conflicts[0]?["winner"]?["time"] == .string("2025-11-30T08:00:02.000Z"))
+        #expect(conflicts[0]?["loser"]?["store"] == .null, "an unnamed store")
         // The mark follows a view's log too.
         #expect(b.run("log", "login", "ok").stdout.contains("Bob's button  [lost at a merge: ok.text]"))
     }

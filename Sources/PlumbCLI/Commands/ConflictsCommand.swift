@@ -45,14 +45,14 @@ enum ConflictsCommand: Command {
             (conflict, try store.losingVersion(of: conflict, in: document))
         }
         let settled = try store.resolutions(of: document)
+        let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
         if arguments.has("--json") {
-            let entries = properties.map { withSettled(json($0), settled[ConflictResolution.Key($0)]) }
-                + structural.map { withSettled(json($0.0, version: $0.1, document: document), settled[ConflictResolution.Key($0.0)]) }
+            let entries = properties.map { withSettled(json($0, people: people), settled[ConflictResolution.Key($0)]) }
+                + structural.map { withSettled(json($0.0, version: $0.1, document: document, people: people), settled[ConflictResolution.Key($0.0)]) }
             context.console.print(JSONWriter.pretty(.array(entries)))
             return
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
-        let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
         // A view brought back since (restore, revert, an edit) is no longer "not in the document".
         let head = structural.isEmpty ? nil : try store.resolved(try store.head(of: document))
         context.console.print(lines: properties.map { conflict in
@@ -131,18 +131,28 @@ enum ConflictsCommand: Command {
             "\(name(stamp, other: other)), \(ConflictsCommand.time(stamp))"
         }
 
-        private func author(_ stamp: Stamp) -> String? {
+        func author(_ stamp: Stamp) -> String? {
             store.author(of: stamp, in: document)
+        }
+
+        /// Who and when in JSON: `author` (null when this store lacks the version), `store`
+        /// (its name, null when it has none) and `time` (ISO 8601, UTC, milliseconds).
+        func members(_ stamp: Stamp) -> [JSONMember] {
+            [
+                JSONMember("author", author(stamp).map(JSONValue.string) ?? .null),
+                JSONMember("store", names[stamp.site].map(JSONValue.string) ?? .null),
+                JSONMember("time", .string(UTCTime(milliseconds: Int64(stamp.hlc.milliseconds)).iso)),
+            ]
         }
     }
 
-    static func json(_ conflict: Conflict) -> JSONValue {
+    static func json(_ conflict: Conflict, people: People) -> JSONValue {
         func side(_ side: Conflict.Side) -> JSONValue {
             .object([
                 JSONMember("value", side.value.flatMap(ValueText.decode) ?? .null),
                 JSONMember("site", .string(side.stamp.site.hex)),
                 JSONMember("hlc", .string(String(side.stamp.hlc.rawValue))),
-            ])
+            ] + people.members(side.stamp))
         }
         return .object([
             JSONMember("kind", .string("property")),
@@ -153,20 +163,20 @@ enum ConflictsCommand: Command {
         ])
     }
 
-    static func json(_ conflict: StructuralConflict, version: VersionRecord?, document: String) -> JSONValue {
+    static func json(_ conflict: StructuralConflict, version: VersionRecord?, document: String, people: People) -> JSONValue {
         var members = [JSONMember("kind", .string(conflict.kind.rawValue)), JSONMember("view", .string(conflict.view))]
         members.append(conflict.kind == .moveSkipped ? JSONMember("parent", .string(conflict.cause)) : JSONMember("deleted", .string(conflict.cause)))
         members.append(JSONMember("winner", .object([
             JSONMember("view", .string(conflict.winnerView)),
             JSONMember("site", .string(conflict.winner.site.hex)),
             JSONMember("hlc", .string(String(conflict.winner.hlc.rawValue))),
-        ])))
+        ] + people.members(conflict.winner))))
         members.append(JSONMember("loser", .object([
             JSONMember("site", .string(conflict.loser.site.hex)),
             JSONMember("hlc", .string(String(conflict.loser.hlc.rawValue))),
             JSONMember("version", version.map { .string($0.id.hex) } ?? .null),
             JSONMember("changes", .object(conflict.lost.map { JSONMember($0.property.rawValue, $0.value.flatMap(ValueText.decode) ?? .null) })),
-        ])))
+        ] + people.members(conflict.loser))))
         members.append(JSONMember("restore", restoreCommand(conflict, version: version, document: document).map(JSONValue.string) ?? .null))
         return .object(members)
     }
