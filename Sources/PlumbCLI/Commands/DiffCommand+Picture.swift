@@ -71,12 +71,9 @@ extension DiffCommand {
     static func label(_ loaded: LoadedSpec, in document: String) -> String {
         guard let version = loaded.version else { return "file \(loaded.document)" }
         let number = "v\(version.number)"
-        if version.document != document {
-            let tags = version.tags.filter { $0 != number }
-            return "\(version.document)@\(version.number)" + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
-        }
         let tags = version.tags.filter { $0 != number }
-        return number + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
+        let name = version.document == document ? number : "\(version.document)@\(version.number)"
+        return name + (tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))")
     }
 
     /// `{"from", "to", "changes": [{"view", "change", "from", "to", "properties"}], "folded"}`;
