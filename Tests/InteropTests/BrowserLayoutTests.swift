@@ -112,6 +112,39 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Labels with styled runs: a bold word, a larger word that makes its line taller, a run
+    /// with its own line height and letter spacing, runs over wrapped lines and paragraphs, a
+    /// truncated line, a button; Chromium sets the exported `<span>`s as Plumb measures them.
+    @Test func textRunsLayOutAsPlumbDoes() throws {
+        let text = #"""
+            {"plumb": 1, "name": "text-runs", "root": {"id": "root", "children": [
+              {"id": "column", "kind": "stack", "horizontalAlignment": "left", "verticalAlignment": "top", "children": [
+                {"id": "bold", "kind": "label", "text": "Group tokens by using a frame.", "font": {"family": "Roboto", "size": 20},
+                 "textRuns": [{"start": 24, "length": 5, "font": {"weight": "bold"}}]},
+                {"id": "larger", "kind": "label", "text": "Small and LARGE words", "textRuns": [{"start": 10, "length": 5, "font": {"size": 30}, "textColor": "#D73A49"}]},
+                {"id": "own-height", "kind": "label", "text": "Line heights mixed", "lineHeight": 20,
+                 "textRuns": [{"start": 0, "length": 4, "lineHeight": 36, "letterSpacing": 2}, {"start": 13, "length": 5, "font": {"italic": true}, "textDecoration": "underline"}]},
+                {"id": "percent", "kind": "label", "text": "Percent of each size", "font": {"size": 14}, "lineHeight": "150%",
+                 "textRuns": [{"start": 0, "length": 7, "font": {"size": 24, "family": "Roboto", "weight": "black"}}]},
+                {"id": "wrapped", "kind": "label", "width": 160, "horizontalAlignment": "left", "numberOfLines": 0,
+                 "text": "A paragraph whose middle words are much larger than the rest of it, over lines",
+                 "textRuns": [{"start": 17, "length": 12, "font": {"size": 26}}, {"start": 60, "length": 4, "font": {"weight": "bold"}}]},
+                {"id": "paragraphs", "kind": "label", "numberOfLines": 0, "paragraphSpacing": 6, "text": "First line\nSecond, larger\nThird",
+                 "textRuns": [{"start": 11, "length": 14, "font": {"size": 24}}]},
+                {"id": "cut", "kind": "label", "width": 120, "horizontalAlignment": "left", "text": "Cut short with LARGE text at the end",
+                 "textRuns": [{"start": 15, "length": 5, "font": {"size": 28}}]},
+                {"id": "button", "kind": "button", "text": "Go on now", "padding": {"left": 12, "right": 12},
+                 "textRuns": [{"start": 3, "length": 2, "font": {"size": 24, "weight": "bold"}}]},
+                {"id": "after", "width": 20, "height": 20, "backgroundColor": "#FF0000"}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "text-runs.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "text-runs", spec: spec)])
+        #expect(result.compared == spec.count * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// Lines lower than the font's own: the glyphs stand out above and below the line, as Plumb
     /// draws them, and the page does not cut them off. The text span's box, which clips it (for
     /// ellipses and clamped lines), holds the font's whole line, centred on the label.

@@ -46,14 +46,56 @@ enum FigmaTextStyle {
         case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
         default: break
         }
-        if text.hasMeasuredStyleRuns {
-            summary.unexpressed("mixed text styles (the base style kept)")
-            sizeLosses.append("mixed text styles")
-        } else if text.hasStyleRuns {
-            summary.unexpressed("mixed text colours or decorations (the base kept)")
-        }
+        let runs = styleRuns(text, view: view, summary: &summary, sizeLosses: &sizeLosses)
+        view.textRuns = runs.isEmpty ? nil : runs
         if text.textCase == "SMALL_CAPS" || text.textCase == "SMALL_CAPS_FORCED" { sizeLosses.append("small caps") }
         return sizeLosses.isEmpty ? nil : sizeLosses.joined(separator: ", ")
+    }
+
+    /// Figma's style runs as the label's `textRuns`: each run sets what its style changes from
+    /// the label's (font, size, weight, italic, letter spacing, line height, colour,
+    /// decoration), in UTF-16 code units as Figma counts them, cut where the text was cut. A
+    /// run's own text case or paragraph spacing is counted as not expressed.
+    private static func styleRuns(
+        _ text: FigmaText, view: View, summary: inout ImportSummary, sizeLosses: inout [String]
+    ) -> [TextRun] {
+        let length = (view.text ?? "").utf16.count
+        var runs: [TextRun] = []
+        for figma in text.styleRuns where figma.start < length {
+            let style = figma.style
+            var run = TextRun(start: figma.start, length: min(figma.length, length - figma.start))
+            if let family = style.fontFamily, !family.isEmpty, family.count <= Property.maxFamilyLength, family != view.fontFamily {
+                run.fontFamily = family
+            }
+            if let size = style.fontSize, size > 0, round3(min(size, 10_000)) != view.fontSize { run.fontSize = round3(min(size, 10_000)) }
+            if let weight = style.fontWeight, Self.weight(weight) != view.fontWeight ?? .regular { run.fontWeight = Self.weight(weight) }
+            if style.italic != (view.fontItalic ?? false) { run.fontItalic = style.italic }
+            let spacing: TextSpacing? = style.letterSpacing != 0 && style.letterSpacing.isFinite
+                ? .points(round3(min(max(style.letterSpacing, -10_000), 10_000))) : nil
+            if spacing != view.letterSpacing { run.letterSpacing = spacing ?? .points(0) }
+            let height = lineHeight(style)
+            if height != view.lineHeight {
+                // A run at the font's own line height where the label has one of its own: the
+                // run's font's line height is the label's percentage of the font's own.
+                run.lineHeight = height ?? style.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? .points(min($0, 10_000).rounded()) : nil }
+            }
+            if let fills = figma.fills, let color = FigmaPaint.topColor(of: fills, what: "text fill", summary: &summary), color != view.textColor {
+                run.textColor = color
+            }
+            let decoration: TextDecoration = switch style.textDecoration {
+            case "UNDERLINE"?: .underline
+            case "STRIKETHROUGH"?: .strikethrough
+            default: .none
+            }
+            if decoration != view.textDecoration ?? .none { run.textDecoration = decoration }
+            if style.textCase != text.textCase {
+                summary.unexpressed("text case on part of a text (the text's own kept)")
+                if !sizeLosses.contains("mixed text case") { sizeLosses.append("mixed text case") }
+            }
+            if style.paragraphSpacing != text.paragraphSpacing { summary.unexpressed("paragraph spacing on part of a text (the text's own kept)") }
+            if run.hasStyle { runs.append(run) }
+        }
+        return runs
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as

@@ -14,6 +14,11 @@ import LayoutSpec
 ///
 /// Trailing spaces of a line are neither drawn nor counted in its width. A paragraph (text up
 /// to a hard line break) but the last is followed by `paragraphSpacing`.
+///
+/// Text in styled runs is measured run by run (`RunStyledMeasurer`), and each line is as
+/// tall as CSS makes a line of `<span>`s: every run on it and the label's own style (CSS's
+/// strut) stand on one baseline, each with its line height split evenly above and below its
+/// ascent and descent; the line reaches from the highest top to the lowest bottom.
 public struct LineLayout: Hashable, Sendable {
     /// One laid-out line: its text, its advance width and its top, in points.
     public struct Line: Hashable, Sendable {
@@ -24,6 +29,13 @@ public struct LineLayout: Hashable, Sendable {
         /// Distance from the block's top to the line's: the lines above it and the paragraph
         /// spacing after each paragraph above it.
         public var top: Double
+        /// The line's height: the layout's `lineHeight`, or with runs the height of its runs.
+        public var height: Double = 0
+        /// Distance from the line's top to its baseline.
+        public var baseline: Double = 0
+        /// The line's stretches in their styles, left to right, when the text has runs; empty
+        /// when the whole line is in the label's style.
+        public var spans: [TextSpan] = []
 
         /// A line showing `text`, `width` points wide, `top` below the block's top.
         public init(text: String, width: Double, top: Double = 0) {
@@ -39,7 +51,8 @@ public struct LineLayout: Hashable, Sendable {
 
     /// The lines kept, top to bottom.
     public var lines: [Line]
-    /// Distance between two lines' tops: the label's `lineHeight`, else the font's own.
+    /// Distance between two lines' tops: the label's `lineHeight`, else the font's own. With
+    /// runs, the least a line can be (each line's own is its `height`).
     public var lineHeight: Double
 
     /// Lays out `text` in `font`.
@@ -55,13 +68,18 @@ public struct LineLayout: Hashable, Sendable {
     ///   - paragraphSpacing: points below each paragraph but the last (after a line ending in
     ///     a hard break other than U+2028 LINE SEPARATOR); lines it pushes past `maxHeight`
     ///     are dropped.
+    ///   - runs: stretches of `text` in their own styles, consecutive and covering it all (the
+    ///     label's own style being `font`, `lineHeight` and `letterSpacing`); empty for none.
     public init(
         text: String, font: Font, maxWidth: Double, maxHeight: Double, numberOfLines: Int,
         lineBreakMode: LineBreakMode, lineHeight: Double? = nil, letterSpacing: Double = 0, paragraphSpacing: Double = 0,
-        measurer: any TextMeasuring
+        runs: [StyledRun] = [], measurer: any TextMeasuring
     ) {
-        self.lineHeight = lineHeight ?? measurer.lineMetrics(of: font).lineHeight
-        let measurer = letterSpacing == 0 ? measurer : LetterSpacedMeasurer(measurer, spacing: letterSpacing)
+        let metrics = measurer.lineMetrics(of: font)
+        self.lineHeight = lineHeight ?? metrics.lineHeight
+        let strut = Self.extent(lineHeight: self.lineHeight, metrics: metrics)
+        let styled = runs.isEmpty ? nil : RunStyledMeasurer(measurer, text: text, runs: runs)
+        let measurer: any TextMeasuring = styled ?? (letterSpacing == 0 ? measurer : LetterSpacedMeasurer(measurer, spacing: letterSpacing))
         lines = []
         if text.isEmpty { return }
         let wrapWidth = numberOfLines == 1 ? Double.infinity : maxWidth
@@ -70,22 +88,37 @@ public struct LineLayout: Hashable, Sendable {
             lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: self.lineHeight)
         let ranges = LineBreaking.lineRanges(
             in: text, font: font, wrapWidth: wrapWidth, maxRanges: keepable == .max ? .max : keepable + 1, measurer: measurer)
+        // Each line's extent above and below its baseline: the strut's, or with runs the
+        // highest and lowest of the runs on it and the strut.
+        var extents: [(above: Double, below: Double)] = []
+        if let styled {
+            extents = ranges.prefix(keepable).map { range in
+                let visible = LineBreaking.trimmingTrailingWhitespace(text[range])
+                let pieces = styled.pieces(of: visible.isEmpty ? range.lowerBound..<text.index(after: range.lowerBound) : visible.startIndex..<visible.endIndex)
+                return pieces.reduce(strut) { extent, piece in
+                    let own = Self.extent(lineHeight: piece.style.lineHeight, metrics: measurer.lineMetrics(of: piece.style.font))
+                    return (max(extent.above, own.above), max(extent.below, own.below))
+                }
+            }
+        }
         var tops: [Double] = []
-        if paragraphSpacing > 0 {
+        if paragraphSpacing > 0 || styled != nil {
             // Each line's top, and only as many lines as fit the height with the spacing.
             tops.reserveCapacity(min(keepable, ranges.count))
             var top = 0.0
             for index in 0..<min(keepable, ranges.count) {
-                if index > 0, top + self.lineHeight > maxHeight + Self.tolerance { break }
+                let height = extents.isEmpty ? self.lineHeight : extents[index].above + extents[index].below
+                if index > 0, top + height > maxHeight + Self.tolerance { break }
                 tops.append(top)
-                top += self.lineHeight + (Self.endsParagraph(text[ranges[index]]) ? paragraphSpacing : 0)
+                top += height + (Self.endsParagraph(text[ranges[index]]) ? paragraphSpacing : 0)
             }
         }
-        let kept = paragraphSpacing > 0 ? tops.count : min(keepable, ranges.count)
+        let kept = tops.isEmpty ? min(keepable, ranges.count) : tops.count
         lines.reserveCapacity(kept)
         for index in 0..<kept {
             let visible = LineBreaking.trimmingTrailingWhitespace(text[ranges[index]])
             let isLast = index == kept - 1
+            styled?.line = visible
             let width = measurer.width(of: visible, font: font)
             let truncates = isLast && (kept < ranges.count || width > maxWidth + Self.tolerance)
             var line = truncates
@@ -94,8 +127,21 @@ public struct LineLayout: Hashable, Sendable {
                     maxWidth: maxWidth, mode: lineBreakMode, measurer: measurer)
                 : Line(text: String(visible), width: width)
             line.top = tops.isEmpty ? Double(index) * self.lineHeight : tops[index]
+            let extent = extents.isEmpty ? strut : extents[index]
+            line.height = extents.isEmpty ? self.lineHeight : extent.above + extent.below
+            line.baseline = extent.above
+            if let styled { line.spans = styled.spans(of: truncates ? Substring(line.text) : visible) }
             lines.append(line)
         }
+    }
+
+    /// How far a line of `lineHeight` (nil for the font's own) in a font of `metrics` reaches
+    /// above and below its baseline: the space beyond ascent and descent split evenly (CSS's
+    /// half-leading).
+    static func extent(lineHeight: Double?, metrics: LineMetrics) -> (above: Double, below: Double) {
+        let height = lineHeight ?? metrics.lineHeight
+        let above = (height - metrics.ascent - metrics.descent) / 2 + metrics.ascent
+        return (above, height - above)
     }
 
     /// Whether a line ends its paragraph: it ends in a hard break other than U+2028 LINE
@@ -108,10 +154,12 @@ public struct LineLayout: Hashable, Sendable {
     /// The widest line's width, in points (0 without lines).
     public var width: Double { lines.reduce(0) { max($0, $1.width) } }
 
-    /// The lines' total height: line count × line height, plus the paragraph spacing above
-    /// the last line (its top beyond the lines above it; exactly 0 without spacing).
+    /// The lines' total height: from the first line's top to the last one's bottom.
     public var height: Double {
         guard let last = lines.last else { return 0 }
+        guard last.spans.isEmpty else { return last.top + last.height }
+        // Without runs every line is `lineHeight` high; the paragraph spacing above the last
+        // line is its top beyond the lines above it (exactly 0 without spacing).
         let linesAbove = Double(lines.count - 1) * lineHeight
         return Double(lines.count) * lineHeight + (last.top - linesAbove)
     }
