@@ -18,6 +18,8 @@ public struct TextRun: Hashable, Sendable {
     public var lineHeight: TextSpacing?
     public var textColor: String?
     public var textDecoration: TextDecoration?
+    /// The case the run's text is shown in, over the label's `textCase`.
+    public var textCase: TextCase?
 
     public init(start: Int, length: Int) {
         self.start = start
@@ -34,7 +36,7 @@ public struct TextRun: Hashable, Sendable {
     /// is checked as (a run's `font` takes the parts of a label's).
     static let styleProperties: [(key: String, property: Property)] = [
         ("textColor", .textColor), ("letterSpacing", .letterSpacing), ("lineHeight", .lineHeight),
-        ("textDecoration", .textDecoration),
+        ("textDecoration", .textDecoration), ("textCase", .textCase),
     ]
     static let fontProperties: [(key: String, property: Property)] = [
         ("family", .fontFamily), ("size", .fontSize), ("weight", .fontWeight), ("italic", .fontItalic),
@@ -44,11 +46,11 @@ public struct TextRun: Hashable, Sendable {
     /// Whether the run sets anything.
     public var hasStyle: Bool {
         fontFamily != nil || fontSize != nil || fontWeight != nil || fontItalic != nil || letterSpacing != nil
-            || lineHeight != nil || textColor != nil || textDecoration != nil
+            || lineHeight != nil || textColor != nil || textDecoration != nil || textCase != nil
     }
 
     /// As JSON: `{"start", "length", "font": {family, size, weight, italic}, "textColor",
-    /// "letterSpacing", "lineHeight", "textDecoration"}`, the unset ones left out.
+    /// "letterSpacing", "lineHeight", "textDecoration", "textCase"}`, the unset ones left out.
     public var json: JSONValue {
         var members = [JSONMember("start", .number(Double(start))), JSONMember("length", .number(Double(length)))]
         var font: [JSONMember] = []
@@ -68,6 +70,7 @@ public struct TextRun: Hashable, Sendable {
         case .letterSpacing: letterSpacing?.json
         case .lineHeight: lineHeight?.json
         case .textDecoration: textDecoration.map { .string($0.rawValue) }
+        case .textCase: textCase.map { .string($0.rawValue) }
         default: nil
         }
     }
@@ -82,6 +85,7 @@ public struct TextRun: Hashable, Sendable {
         case .letterSpacing: letterSpacing = TextSpacing(json: value)
         case .lineHeight: lineHeight = TextSpacing(json: value)
         case .textDecoration: textDecoration = value.string.flatMap(TextDecoration.init(rawValue:))
+        case .textCase: textCase = value.string.flatMap(TextCase.init(rawValue:))
         default: break
         }
     }
@@ -134,7 +138,7 @@ public struct TextRun: Hashable, Sendable {
                 }
                 try run.take(member.value, for: property, at: "\(path).\(member.key)")
             }
-            guard run.hasStyle else { throw Problem(location: path, message: "a run sets no style (font, textColor, letterSpacing, lineHeight, textDecoration)") }
+            guard run.hasStyle else { throw Problem(location: path, message: "a run sets no style (font, textColor, letterSpacing, lineHeight, textDecoration, textCase)") }
             if let previous = runs.last, run.start < previous.end {
                 throw Problem(location: path + ".start", message: "runs must be in order and not overlap: \(run.start) is before the end of the run before (\(previous.end))")
             }

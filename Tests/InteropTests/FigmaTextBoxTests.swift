@@ -136,6 +136,33 @@ struct FigmaTextBoxTests {
         #expect(frame.spec.views[2].textRuns == [bold])
     }
 
+    /// A run's own text case is kept, and a line height in percent of the font size is of the
+    /// run's size (Figma's entry has no pixels for it): 145 % of 18 pt, 26.1 pixels, is 26.
+    /// A text that grows both ways keeps a line after each hard break, U+2028 included.
+    @Test func runsKeepTheirCaseAndTheirSizesLineHeight() throws {
+        let runs = #""characterStyleOverrides": [9, 9, 9, 9, 9, 13, 13, 13], "styleOverrideTable": {"9": {"textCase": "UPPER", "fontSize": 14}, "13": {"fontSize": 18, "fontWeight": 700}}"#
+        let frame = try FigmaImporterTests.importOne([FigmaImporterTests.node("7:1", "FRAME", "Card", FigmaImporterTests.box(0, 0, 300, 200), "", children: [
+            FigmaImporterTests.node("7:2", "TEXT", "Name", FigmaImporterTests.box(0, 0, 92, 80), """
+                "characters": "Name\\nsize\\u2028\\nwidth", \(runs),
+                "style": {"fontFamily": "Roboto", "fontSize": 16, "textAutoResize": "WIDTH_AND_HEIGHT", "lineHeightPx": 23.2,
+                          "lineHeightPercentFontSize": 145, "lineHeightUnit": "FONT_SIZE_%"}
+                """),
+        ])])
+        let label = frame.spec.views[1]
+        #expect(label.numberOfLines == 4)
+        #expect(label.lineHeight == .points(23))
+        var name = TextRun(start: 0, length: 5)
+        name.fontSize = 14
+        name.lineHeight = .points(20)
+        name.textCase = .upper
+        var size = TextRun(start: 5, length: 3)
+        size.fontSize = 18
+        size.fontWeight = .bold
+        size.lineHeight = .points(26)
+        #expect(label.textRuns == [name, size])
+        #expect(label.styledText.text.hasPrefix("NAME\nsize"))
+    }
+
     /// A bold word in a 20-pt Roboto text: the label measures the word in Roboto Bold, as
     /// Figma's box does (`ccouzens--figma-rust--design-tokens-for-figma.json`).
     @Test(.enabled(if: robotoIsInstalled, "Roboto is not installed (Tools/install-deps.sh installs it)"))

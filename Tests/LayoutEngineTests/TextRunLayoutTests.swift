@@ -49,17 +49,29 @@ import Testing
         #expect(abs(lines.height - 24) < 1e-9)
     }
 
-    /// A line holding only the label's own style is as tall as the label's line; each wrapped
-    /// line takes the height of the runs on it.
+    /// Wrapped lines stack as Figma stacks them: each line's baseline is its own line height
+    /// below the one above. "aaaa" (10 pt) has its baseline at 9.6; "bbbb" (20 pt, a line of 24)
+    /// has its 24 below, at 33.6, and reaches 4.8 below it: 38.4 in all (a browser, which
+    /// stacks line boxes, would make it 36).
     @Test func eachLineTakesItsOwnRunsHeight() {
         let view = label("aaaa bbbb", runs: [run(5, 4, size: 20)])
         let lines = layout(view, width: 50)
         #expect(lines.lines.map(\.text) == ["aaaa", "bbbb"])
         #expect(lines.lines.map(\.height) == [12, 24])
-        #expect(lines.lines.map(\.top) == [0, 12])
-        #expect(lines.height == 36)
+        #expect(lines.lines.map(\.baseline) == [9.6, 19.2])
+        #expect(abs(lines.lines[1].top - 14.4) < 1e-9)
+        #expect(abs(lines.height - 38.4) < 1e-9)
+        // Text in one style stacks as without runs: the label's 12 a line.
+        let plain = layout(label("aaaa bbbb", runs: [run(5, 4, spacing: .points(0.5))]), width: 50)
+        #expect(plain.lines.count == 2 && abs(plain.lines[1].top - 12) < 1e-9 && abs(plain.height - 24) < 1e-9)
         // Wrapping counts the larger run: "bbbb" alone is 48 wide.
         #expect(layout(view, width: 47).lines.map(\.text) == ["aaaa", "bbb", "b"])
+        // A height of 30 keeps the first line only: the second ends at 38.4.
+        let styled = view.styledText
+        let clipped = LineLayout(
+            text: styled.text, font: view.resolvedFont, maxWidth: 50, maxHeight: 30, numberOfLines: 0,
+            lineBreakMode: .truncateTail, runs: styled.runs, measurer: measurer)
+        #expect(clipped.lines.map(\.text) == ["aaaa…"])
     }
 
     /// A run's line height given in points is its inline box's height; the label's percentage
@@ -90,6 +102,10 @@ import Testing
     @Test func textCaseAndTruncation() throws {
         let view = label("ab cd", runs: [run(3, 2, size: 20)]) { $0.textCase = .upper }
         #expect(view.styledText.text == "AB CD")
+        var lower = run(0, 2)
+        lower.textCase = .lower
+        let own = label("ab cd", runs: [lower]) { $0.textCase = .upper }
+        #expect(own.styledText.text == "ab CD")
         let cut = try #require(layout(label("aaaa bbbb", runs: [run(5, 4, size: 20)]), width: 60, lines: 1).lines.first)
         // "aaaa " is 30, "b" 12 and "…" 12 at 20 pt: 54; "bb…" would be 66.
         #expect(cut.text == "aaaa b…")

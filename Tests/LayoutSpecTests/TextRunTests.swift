@@ -32,7 +32,7 @@ import Testing
         (##"[{"start": 0, "length": 0, "textColor": "#000000"}]"##, "$.root.textRuns[0].length: expected a whole number ≥ 1 (UTF-16 code units), got 0"),
         (##"[{"start": -1, "length": 2, "textColor": "#000000"}]"##, "$.root.textRuns[0].start: expected a whole number ≥ 0 (a UTF-16 offset in the text), got -1"),
         (##"[{"length": 2, "textColor": "#000000"}]"##, ##"$.root.textRuns[0]: missing "start""##),
-        (##"[{"start": 0, "length": 2}]"##, "$.root.textRuns[0]: a run sets no style (font, textColor, letterSpacing, lineHeight, textDecoration)"),
+        (##"[{"start": 0, "length": 2}]"##, "$.root.textRuns[0]: a run sets no style (font, textColor, letterSpacing, lineHeight, textDecoration, textCase)"),
         (##"[{"start": 0, "length": 2, "font": {"sise": 3}}]"##, ##"$.root.textRuns[0].font.sise: unknown key (did you mean "size"?)"##),
         (##"[{"start": 0, "length": 2, "font": {"size": 0}}]"##, "$.root.textRuns[0].font.size: expected a number > 0 and ≤ 10000, got 0"),
         (##"[{"start": 0, "length": 2, "colour": "#000000"}]"##, ##"$.root.textRuns[0].colour: unknown key"##),

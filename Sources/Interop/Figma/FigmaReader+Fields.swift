@@ -113,15 +113,7 @@ extension FigmaReader {
         text.truncation = try string(json, "textTruncation", path) ?? text.truncation
         text.maxLines = try count(json, "maxLines", path) ?? text.maxLines
         if case .array(let overrides)? = member(json, "characterStyleOverrides") {
-            let runs = Set(overrides.compactMap { $0.number.flatMap { $0 != 0 ? $0 : nil } })
-            text.hasStyleRuns = !runs.isEmpty
-            let table = member(json, "styleOverrideTable")
-            text.hasMeasuredStyleRuns = runs.contains { run in
-                // A run without its entry may change anything.
-                guard run == run.rounded(), abs(run) < 1e9, let style = table.flatMap({ member($0, String(Int(run))) }) else { return true }
-                return Self.changesMeasurement(style, of: member(json, "style"))
-            }
-            text.styleRuns = try styleRuns(overrides, table: table, base: text, path)
+            text.styleRuns = try styleRuns(overrides, table: member(json, "styleOverrideTable"), base: text, path)
         }
         return text
     }
@@ -165,25 +157,16 @@ extension FigmaReader {
             var text = base
             text.styleRuns = []
             try textStyle(style, stylePath, into: &text)
+            // A line height in percent of the font size is the run's own size's: the entry
+            // gives no pixels for it, and the base's are of the base's size.
+            if member(style, "lineHeightPx") == nil, text.lineHeightUnit == "FONT_SIZE_%",
+               let percent = text.lineHeightPercentFontSize, let size = text.fontSize, size != base.fontSize {
+                text.lineHeightPx = percent * size / 100
+            }
             let fills = member(style, "fills") == nil ? nil : try paints(style, "fills", stylePath)
             runs.append(FigmaStyleRun(start: start, length: end - start, style: text, fills: fills))
         }
         return runs
-    }
-
-    /// Style fields that change a text's size; a run setting only others (fills, decoration,
-    /// a hyperlink) is drawn differently but measures as the base style.
-    static let measuredStyleKeys = [
-        "fontFamily", "fontWeight", "fontSize", "italic", "letterSpacing", "lineHeightPx", "lineHeightUnit",
-        "lineHeightPercent", "lineHeightPercentFontSize", "textCase",
-    ]
-
-    /// Whether the run's `style` sets a measured field to another value than `base` has.
-    private static func changesMeasurement(_ style: JSONValue, of base: JSONValue?) -> Bool {
-        guard case .object(let members) = style else { return true }
-        return members.contains { member in
-            Self.measuredStyleKeys.contains(member.key) && base.flatMap({ $0[member.key] }) != member.value
-        }
     }
 
     func paints(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaPaint] {

@@ -58,11 +58,6 @@ public struct FigmaText: Hashable, Sendable {
     /// With `FONT_SIZE_%`: the line height as a percentage of the font size.
     public var lineHeightPercentFontSize: Double?
     public var textDecoration: String?
-    /// True when parts of the text have their own style.
-    public var hasStyleRuns = false
-    /// True when a part's own style changes its size (font, size, weight, spacing, case), not
-    /// only how it is drawn.
-    public var hasMeasuredStyleRuns = false
     /// Points between paragraphs (after each hard line break).
     public var paragraphSpacing = 0.0
     /// The stretches of the text with their own style (`characterStyleOverrides`), in order.

@@ -7,7 +7,7 @@ import LayoutSpec
 /// `numberOfLines`.
 enum FigmaTextStyle {
     /// Styles `view` as the text node is set; returns what of its style that changes the
-    /// text's size Plumb could not express (`mixed text styles`, `italic`, `small caps`), nil
+    /// text's size Plumb could not express (`small caps`), nil
     /// when nothing was.
     static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) -> String? {
         guard let text = node.text else { return nil }
@@ -54,8 +54,8 @@ enum FigmaTextStyle {
 
     /// Figma's style runs as the label's `textRuns`: each run sets what its style changes from
     /// the label's (font, size, weight, italic, letter spacing, line height, colour,
-    /// decoration), in UTF-16 code units as Figma counts them, cut where the text was cut. A
-    /// run's own text case or paragraph spacing is counted as not expressed.
+    /// decoration, text case), in UTF-16 code units as Figma counts them, cut where the text was
+    /// cut. A run's own small caps or paragraph spacing is counted as not expressed.
     private static func styleRuns(
         _ text: FigmaText, view: View, summary: inout ImportSummary, sizeLosses: inout [String]
     ) -> [TextRun] {
@@ -88,14 +88,31 @@ enum FigmaTextStyle {
             default: .none
             }
             if decoration != view.textDecoration ?? .none { run.textDecoration = decoration }
-            if style.textCase != text.textCase {
-                summary.unexpressed("text case on part of a text (the text's own kept)")
-                if !sizeLosses.contains("mixed text case") { sizeLosses.append("mixed text case") }
+            switch style.textCase {
+            case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?:
+                if style.textCase != text.textCase {
+                    summary.unexpressed("small caps")
+                    if !sizeLosses.contains("small caps") { sizeLosses.append("small caps") }
+                }
+            default:
+                let textCase = Self.textCase(style.textCase) ?? .original
+                if textCase != view.textCase ?? .original { run.textCase = textCase }
             }
             if style.paragraphSpacing != text.paragraphSpacing { summary.unexpressed("paragraph spacing on part of a text (the text's own kept)") }
             if run.hasStyle { runs.append(run) }
         }
         return runs
+    }
+
+    /// Figma's `textCase` as Plumb's, nil for small caps and unknown names.
+    static func textCase(_ name: String?) -> TextCase? {
+        switch name {
+        case "UPPER"?: .upper
+        case "LOWER"?: .lower
+        case "TITLE"?: .title
+        case nil, "ORIGINAL"?: .original
+        default: nil
+        }
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as
@@ -142,14 +159,15 @@ enum FigmaTextStyle {
     }
 
     /// `textAutoResize`: a fixed box (`NONE`) or fixed width (`HEIGHT`) wraps (0 = unlimited);
-    /// text that grows both ways keeps its lines; `TRUNCATE` or `textTruncation: ENDING`
+    /// text that grows both ways keeps its lines (one more after each hard break, U+2028 LINE
+    /// SEPARATOR included); `TRUNCATE` or `textTruncation: ENDING`
     /// keeps `maxLines` (default 1) and ends with an ellipsis. Nil for Plumb's default of 1.
     private static func numberOfLines(_ text: FigmaText, characters: String) -> Int? {
         let lines: Int
         if text.truncation == "ENDING" || text.autoResize == "TRUNCATE" {
             lines = min(text.maxLines ?? 1, 1_000_000)
         } else if text.autoResize == "WIDTH_AND_HEIGHT" {
-            lines = characters.reduce(1) { $1 == "\n" || $1 == "\r\n" ? $0 + 1 : $0 }
+            lines = characters.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
         } else {
             lines = 0
         }

@@ -36,6 +36,19 @@ struct StyledCharacters {
         characters = kept
     }
 
+    /// Puts a zero-width space in each line that a hard break leaves empty (a break at the
+    /// start or right after another), in the style of the break that ends it: Plumb gives such
+    /// a line its break's line height, where CSS would give it none.
+    mutating func fillEmptyLines() {
+        var filled: [(character: Character, run: Int)] = []
+        filled.reserveCapacity(characters.count + 4)
+        for item in characters {
+            if item.character.isNewline, filled.last.map({ $0.character.isNewline }) ?? true { filled.append(("\u{200B}", item.run)) }
+            filled.append(item)
+        }
+        characters = filled
+    }
+
     /// Keeps the text before its first line break followed by `ending` (in the style of the
     /// character before it), when it has one.
     mutating func cutAtFirstLineBreak(ending: Character) {
@@ -47,20 +60,27 @@ struct StyledCharacters {
 }
 
 extension HTMLExporter {
-    /// `characters` as HTML: text in the label's style as it is, each stretch of a run in a
-    /// `<span>` setting what the run changes (font, size, weight, italic, letter spacing, line
-    /// height, colour, decoration). A run's line height is its own or its font's, in pixels, so
-    /// the browser stands each run's box on the line as Plumb does.
-    func runHTML(_ characters: ArraySlice<(character: Character, run: Int)>, runs: [StyledRun], base: TextStyle) -> String {
+    /// `characters` as HTML: without runs the text as it is; with runs each stretch in a
+    /// `<span>` setting what its run changes (font, size, weight, italic, letter spacing,
+    /// colour, decoration) and its line height in pixels (the run's own or its font's; the
+    /// label's `lineHeight` for stretches in the label's style), so the browser stands each
+    /// run's box on the line as Plumb does.
+    func runHTML(
+        _ characters: ArraySlice<(character: Character, run: Int)>, runs: [StyledRun], base: TextStyle, lineHeight: Double
+    ) -> String {
         var out = ""
         var start = characters.startIndex
         while start < characters.endIndex {
             let run = characters[start].run
             var end = start + 1
             while end < characters.endIndex, characters[end].run == run { end += 1 }
-            let text = HTMLText.escaped(String(characters[start..<end].map(\.character)), keepingNewlines: true)
+            // U+2028 breaks a line in Plumb; in CSS only a newline does (in `pre-wrap`).
+            let shown = characters[start..<end].map { runs.isEmpty || $0.character != "\u{2028}" ? $0.character : "\n" }
+            let text = HTMLText.escaped(String(shown), keepingNewlines: true)
             if run >= 0, runs[run].style != base {
                 out += "<span style=\"\(HTMLText.escaped(runCSS(runs[run].style, base: base).text))\">\(text)</span>"
+            } else if !runs.isEmpty {
+                out += "<span style=\"line-height:\(CSSDeclarations.px(lineHeight))\">\(text)</span>"
             } else {
                 out += text
             }

@@ -15,10 +15,13 @@ import LayoutSpec
 /// Trailing spaces of a line are neither drawn nor counted in its width. A paragraph (text up
 /// to a hard line break) but the last is followed by `paragraphSpacing`.
 ///
-/// Text in styled runs is measured run by run (`RunStyledMeasurer`), and each line is as
-/// tall as CSS makes a line of `<span>`s: every run on it and the label's own style (CSS's
-/// strut) stand on one baseline, each with its line height split evenly above and below its
-/// ascent and descent; the line reaches from the highest top to the lowest bottom.
+/// Text in styled runs is measured run by run (`RunStyledMeasurer`). Its lines are stacked as
+/// Figma stacks them: a line's height is its tallest run's line height, and each line's
+/// baseline is that far below the one above (plus any paragraph spacing); the first baseline
+/// is as far below the top as the first line's runs reach above it (each run's line height
+/// split evenly above and below its ascent and descent, as CSS's half-leading), and the block
+/// ends as far below the last baseline as its runs reach. Text in one style stacks exactly as
+/// without runs.
 public struct LineLayout: Hashable, Sendable {
     /// One laid-out line: its text, its advance width and its top, in points.
     public struct Line: Hashable, Sendable {
@@ -83,34 +86,53 @@ public struct LineLayout: Hashable, Sendable {
         lines = []
         if text.isEmpty { return }
         let wrapWidth = numberOfLines == 1 ? Double.infinity : maxWidth
-        // Only the lines that can be kept, and one more to tell whether any were dropped.
+        // Only the lines that can be kept, and one more to tell whether any were dropped. With
+        // runs a line may be as low as the lowest run's line height.
+        let lowest = styled.map { styled in
+            styled.runs.reduce(self.lineHeight) { min($0, $1.style.lineHeight ?? measurer.lineMetrics(of: $1.style.font).lineHeight) }
+        } ?? self.lineHeight
         let keepable = LineLimit.keptCount(
-            lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: self.lineHeight)
+            lineCount: .max, numberOfLines: numberOfLines, maxHeight: maxHeight, lineHeight: lowest)
         let ranges = LineBreaking.lineRanges(
             in: text, font: font, wrapWidth: wrapWidth, maxRanges: keepable == .max ? .max : keepable + 1, measurer: measurer)
-        // Each line's extent above and below its baseline: the strut's, or with runs the
-        // highest and lowest of the runs on it and the strut.
-        var extents: [(above: Double, below: Double)] = []
+        // With runs, each line's extent above and below its baseline (the highest and lowest
+        // of its runs') and its line height (the tallest run's).
+        var extents: [(above: Double, below: Double, height: Double)] = []
         if let styled {
             extents = ranges.prefix(keepable).map { range in
                 let visible = LineBreaking.trimmingTrailingWhitespace(text[range])
-                let pieces = styled.pieces(of: visible.isEmpty ? range.lowerBound..<text.index(after: range.lowerBound) : visible.startIndex..<visible.endIndex)
-                return pieces.reduce(strut) { extent, piece in
-                    let own = Self.extent(lineHeight: piece.style.lineHeight, metrics: measurer.lineMetrics(of: piece.style.font))
-                    return (max(extent.above, own.above), max(extent.below, own.below))
+                let shown = visible.isEmpty ? range.lowerBound..<min(range.upperBound, text.index(range.lowerBound, offsetBy: 1, limitedBy: text.endIndex) ?? text.endIndex) : visible.startIndex..<visible.endIndex
+                var pieces = styled.pieces(of: shown)
+                if pieces.isEmpty { pieces = [StyledRun(range: shown, style: styled.style(at: range.lowerBound))] }
+                return pieces.reduce((above: 0.0, below: 0.0, height: 0.0)) { extent, piece in
+                    let metrics = measurer.lineMetrics(of: piece.style.font)
+                    let height = piece.style.lineHeight ?? metrics.lineHeight
+                    let own = Self.extent(lineHeight: height, metrics: metrics)
+                    return (max(extent.above, own.above), max(extent.below, own.below), max(extent.height, height))
                 }
             }
         }
         var tops: [Double] = []
-        if paragraphSpacing > 0 || styled != nil {
+        if !extents.isEmpty {
+            // Each line's baseline is its line height below the one above (and the paragraph
+            // spacing), the first's its extent above the block's top; only the lines that fit.
+            tops.reserveCapacity(min(keepable, ranges.count))
+            var baseline = 0.0
+            for index in 0..<min(keepable, ranges.count) {
+                let extent = extents[index]
+                baseline += index == 0 ? extent.above : extent.height
+                if index > 0, baseline + extent.below > maxHeight + Self.tolerance { break }
+                tops.append(baseline - extent.above)
+                if Self.endsParagraph(text[ranges[index]]) { baseline += paragraphSpacing }
+            }
+        } else if paragraphSpacing > 0 {
             // Each line's top, and only as many lines as fit the height with the spacing.
             tops.reserveCapacity(min(keepable, ranges.count))
             var top = 0.0
             for index in 0..<min(keepable, ranges.count) {
-                let height = extents.isEmpty ? self.lineHeight : extents[index].above + extents[index].below
-                if index > 0, top + height > maxHeight + Self.tolerance { break }
+                if index > 0, top + self.lineHeight > maxHeight + Self.tolerance { break }
                 tops.append(top)
-                top += height + (Self.endsParagraph(text[ranges[index]]) ? paragraphSpacing : 0)
+                top += self.lineHeight + (Self.endsParagraph(text[ranges[index]]) ? paragraphSpacing : 0)
             }
         }
         let kept = tops.isEmpty ? min(keepable, ranges.count) : tops.count
@@ -127,9 +149,13 @@ public struct LineLayout: Hashable, Sendable {
                     maxWidth: maxWidth, mode: lineBreakMode, measurer: measurer)
                 : Line(text: String(visible), width: width)
             line.top = tops.isEmpty ? Double(index) * self.lineHeight : tops[index]
-            let extent = extents.isEmpty ? strut : extents[index]
-            line.height = extents.isEmpty ? self.lineHeight : extent.above + extent.below
-            line.baseline = extent.above
+            if extents.isEmpty {
+                line.height = self.lineHeight
+                line.baseline = strut.above
+            } else {
+                line.height = extents[index].above + extents[index].below
+                line.baseline = extents[index].above
+            }
             if let styled { line.spans = styled.spans(of: truncates ? Substring(line.text) : visible) }
             lines.append(line)
         }

@@ -56,7 +56,8 @@ extension View {
     /// UTF-16 code unit; a run's unset styles are the label's, and the label's line height or
     /// letter spacing given as a percentage is of the run's own font size, as Figma sets a
     /// style per character. Runs past the end of the text (left by a merge of a shorter text)
-    /// style nothing there. `textCase` applies to each stretch on its own.
+    /// style nothing there. `textCase` (the run's, else the label's) applies to each stretch on its
+    /// own.
     public var styledText: StyledText {
         let base = textStyle
         guard let runs = textRuns, !runs.isEmpty, let text, !text.isEmpty else {
@@ -72,6 +73,7 @@ extension View {
         func close(at end: String.Index) {
             guard segmentStart < end else { return }
             let piece = String(text[segmentStart..<end])
+            let textCase = segmentRun >= 0 ? runs[segmentRun].textCase ?? self.textCase : self.textCase
             shown += textCase.map { $0.apply(to: piece) } ?? piece
             stretches.append((shown.utf8.count, segmentRun >= 0 ? self.style(of: runs[segmentRun], over: base) : base))
         }
