@@ -115,7 +115,7 @@ struct FigmaTextBoxTests {
     /// is counted as lost.
     @Test func styleRunsBecomeTextRuns() throws {
         let runs = #""characterStyleOverrides": [0, 0, 5, 5], "styleOverrideTable": {"5": {"textDecoration": "UNDERLINE", "fontSize": 20}}"#
-        let sized = #""characterStyleOverrides": [0, 7, 6, 6], "styleOverrideTable": {"6": {"fontWeight": 700, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}, "7": {"fontSize": 20}}"#
+        let sized = #""characterStyleOverrides": [0, 7, 6, 8], "styleOverrideTable": {"6": {"fontWeight": 700, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}, "7": {"fontSize": 20}, "8": {"fontWeight": 700, "hyperlink": {"type": "URL", "url": "https://example.com"}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}}"#
         let frame = try FigmaImporterTests.importOne([FigmaImporterTests.node("3:1", "FRAME", "Links", FigmaImporterTests.box(0, 0, 300, 100), "", children: [
             FigmaImporterTests.node("3:2", "TEXT", "Linked", FigmaImporterTests.box(0, 0, 100, 29), """
                 "characters": "Link", \(runs), "style": {"fontFamily": "Roboto", "fontSize": 20, "textAutoResize": "WIDTH_AND_HEIGHT"}
@@ -129,7 +129,7 @@ struct FigmaTextBoxTests {
         var underline = TextRun(start: 2, length: 2)
         underline.textDecoration = .underline
         #expect(frame.spec.views[1].textRuns == [underline])
-        // The emoji is two code units: "B" starts at 2.
+        // The emoji is two code units: "B" starts at 2; "o", a link, is styled as "B": one run.
         var bold = TextRun(start: 2, length: 2)
         bold.fontWeight = .bold
         bold.textColor = "#FF0000"

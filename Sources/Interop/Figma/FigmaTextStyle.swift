@@ -99,7 +99,19 @@ enum FigmaTextStyle {
                 if textCase != view.textCase ?? .original { run.textCase = textCase }
             }
             if style.paragraphSpacing != text.paragraphSpacing { summary.unexpressed("paragraph spacing on part of a text (the text's own kept)") }
-            if run.hasStyle { runs.append(run) }
+            guard run.hasStyle else { continue }
+            // Ids that differ only in what Plumb does not keep (a link) make one run.
+            if var longer = runs.last, longer.end == run.start {
+                var joined = run
+                joined.start = longer.start
+                joined.length += longer.length
+                longer.length = joined.length
+                if joined == longer {
+                    runs[runs.count - 1] = joined
+                    continue
+                }
+            }
+            runs.append(run)
         }
         return runs
     }
