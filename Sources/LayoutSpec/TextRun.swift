@@ -153,6 +153,17 @@ public struct TextRun: Hashable, Sendable {
         set(value, for: property)
     }
 
+    /// `runs` cut to a text `length` UTF-16 code units long: runs past its end dropped, one
+    /// across it shortened; nil when none is left.
+    public static func cut(_ runs: [TextRun], toLength length: Int) -> [TextRun]? {
+        var kept: [TextRun] = []
+        for var run in runs where run.start < length {
+            run.length = min(run.length, length - run.start)
+            kept.append(run)
+        }
+        return kept.isEmpty ? nil : kept
+    }
+
     /// Where `runs` do not fit `text`: a message naming the first run that ends past the text's
     /// UTF-16 length, nil when all fit.
     public static func problem(with runs: [TextRun], in text: String) -> Problem? {

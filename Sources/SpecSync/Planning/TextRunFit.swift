@@ -13,12 +13,8 @@ public enum TextRunFit {
         guard let currentRuns, let json = ValueText.decode(currentRuns), let runs = try? TextRun.runs(from: json) else { return nil }
         let length = (newText.flatMap(ValueText.stringValue) ?? "").utf16.count
         guard TextRun.problem(with: runs, in: String(repeating: " ", count: length)) != nil else { return nil }
-        var kept: [TextRun] = []
-        for var run in runs where run.start < length {
-            run.length = min(run.length, length - run.start)
-            kept.append(run)
-        }
-        return Edit(view: view, property: .textRuns, value: kept.isEmpty ? nil : ValueText.encode(.array(kept.map(\.json))))
+        let kept = TextRun.cut(runs, toLength: length)
+        return Edit(view: view, property: .textRuns, value: kept.map { ValueText.encode(.array($0.map(\.json))) })
     }
 
     /// What is wrong with setting runs (JSON text) on a label whose text is `text` (JSON text):
