@@ -35,6 +35,15 @@ import Testing
         #expect(try DesignedSizeCommandTests.shown(plumb, "title")["textRuns"] == nil)
     }
 
+    /// A run in a family that is not installed is said so, as a label's own family is.
+    @Test func resolveSaysARunsFamilyIsNotInstalled() throws {
+        let plumb = PlumbRunner()
+        plumb.write("card.json", Self.spec.replacingOccurrences(of: #""font": {"weight": "bold"}"#, with: #""font": {"family": "Plumb Missing Serif"}"#))
+        let resolved = plumb.run("resolve", "card.json", "--size", "375x200")
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(resolved.stderr.contains("font family \"Plumb Missing Serif\" is not installed"), "\(resolved.stderr)")
+    }
+
     @Test func theSVGDrawsEachRunInItsStyle() throws {
         let plumb = PlumbRunner()
         plumb.write("card.json", Self.spec)
