@@ -16,6 +16,7 @@ extension Property {
     /// are (`"150.0%"` is `"150%"`), anything else is returned as it is.
     public func canonical(_ value: JSONValue) -> JSONValue {
         if case .textSpacing = type, case .string = value, let spacing = TextSpacing(json: value) { return spacing.json }
+        if type == .textRuns, let runs = try? TextRun.runs(from: value) { return .array(runs.map(\.json)) }
         guard case .string(let text) = value else { return value }
         let canonical = canonicalSpelling(of: text)
         return canonical == text ? value : .string(canonical)

@@ -20,6 +20,8 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     case fontFamily = "font.family", fontSize = "font.size", fontWeight = "font.weight", fontItalic = "font.italic"
     case textColor, textAlignment, textVerticalAlignment, numberOfLines, lineBreakMode
     case lineHeight, letterSpacing, paragraphSpacing, textCase, textDecoration
+    // Stretches of the text with their own style (`TextRun`).
+    case textRuns
     // The size the design measured for a label's text (Figma's text box), used where the
     // label's font family is not installed.
     case designedWidth, designedHeight
@@ -78,6 +80,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .letterSpacing: .textSpacing(allowsNegative: true)
         case .textCase: .choice(TextCase.allCases.map(\.rawValue))
         case .textDecoration: .choice(TextDecoration.allCases.map(\.rawValue))
+        case .textRuns: .textRuns
         case .orientation: .choice(Orientation.allCases.map(\.rawValue))
         case .rows, .columns: .tracks
         }
@@ -97,7 +100,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     public var changesMeasuredText: Bool {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .numberOfLines, .lineHeight, .letterSpacing, .paragraphSpacing,
-             .textCase: true
+             .textCase, .textRuns: true
         default: false
         }
     }
@@ -107,7 +110,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment,
              .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase,
-             .textDecoration, .designedWidth, .designedHeight:
+             .textDecoration, .textRuns, .designedWidth, .designedHeight:
             kind.hasText
         case .orientation, .spacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
@@ -169,4 +172,6 @@ public enum PropertyType: Hashable, Sendable {
     case orderKey
     /// `true` or `false`.
     case bool
+    /// An array of `TextRun`s (`TextRun.runs(from:)`).
+    case textRuns
 }

@@ -22,6 +22,13 @@ extension PropertyType {
         case (.viewID, .string(let id)) where Identifier.isValid(id): return nil
         case (.orderKey, .string(let key)) where Self.isOrderKey(key): return nil
         case (.bool, .bool): return nil
+        case (.textRuns, _):
+            do throws(TextRun.Problem) {
+                _ = try TextRun.runs(from: value)
+                return nil
+            } catch {
+                return error.location.isEmpty ? error.message : "\(error.location): \(error.message)"
+            }
         default: return expectation
         }
     }
@@ -46,6 +53,7 @@ extension PropertyType {
         case .viewID: "expected a view id (\(Identifier.rule))"
         case .orderKey: "expected an order key (1–\(Self.maxOrderKeyLength) base-62 digits)"
         case .bool: "expected true or false"
+        case .textRuns: "expected a non-empty array of at most \(TextRun.maxCount) runs ({start, length, font, textColor, …})"
         }
     }
 
@@ -61,6 +69,8 @@ extension PropertyType {
             value = Self.jsonNumber(text).map(JSONValue.number) ?? TextSpacing(json: .string(text))?.json
         case .bool:
             value = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .textRuns:
+            value = try? JSONParser.parse(text)
         case .tracks:
             if text.hasPrefix("[") {
                 value = try? JSONParser.parse(text)

@@ -180,6 +180,10 @@ struct SpecDecoder {
                 try set(property, member.value, path: memberPath, on: &view)
             }
         }
+        // Runs without a text style nothing (a merge can leave them); with one they must fit it.
+        if let runs = view.textRuns, let text = view.text, let problem = TextRun.problem(with: runs, in: text) {
+            throw fail("\(path).textRuns\(problem.location)", problem.message)
+        }
         return view
     }
 
@@ -236,6 +240,11 @@ struct SpecDecoder {
     private func set(_ property: Property, _ value: JSONValue, path: String, on view: inout View) throws(SpecError) {
         guard property.applies(to: view.kind) else {
             throw fail(path, "\"\(property.rawValue)\" is not a property of a \(view.kind.rawValue) (it applies to \(property.kindsDescription))")
+        }
+        if property == .textRuns {
+            do throws(TextRun.Problem) { _ = try TextRun.runs(from: value) } catch {
+                throw fail(path + error.location, error.location.isEmpty ? "\(error.message), got \(value.typeDescription)" : error.message)
+            }
         }
         let value = property.canonical(value)
         if let expected = property.type.check(value) {

@@ -43,6 +43,7 @@ extension View {
         case .paragraphSpacing: paragraphSpacing.map(JSONValue.number)
         case .textCase: textCase.map { .string($0.rawValue) }
         case .textDecoration: textDecoration.map { .string($0.rawValue) }
+        case .textRuns: textRuns.map { .array($0.map(\.json)) }
         case .designedWidth: designedWidth.map(JSONValue.number)
         case .designedHeight: designedHeight.map(JSONValue.number)
         case .orientation: orientation.map { .string($0.rawValue) }
@@ -104,6 +105,7 @@ extension View {
         case .paragraphSpacing: paragraphSpacing = value?.number
         case .textCase: textCase = value?.string.flatMap(TextCase.init(rawValue:))
         case .textDecoration: textDecoration = value?.string.flatMap(TextDecoration.init(rawValue:))
+        case .textRuns: textRuns = value.flatMap { try? TextRun.runs(from: $0) }
         case .designedWidth: designedWidth = value?.number
         case .designedHeight: designedHeight = value?.number
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))

@@ -55,6 +55,8 @@ public struct View: Hashable, Sendable {
     public var textCase: TextCase?
     /// A line drawn with the text (drawn only; layout is unchanged).
     public var textDecoration: TextDecoration?
+    /// Stretches of `text` with their own style, in order, not overlapping.
+    public var textRuns: [TextRun]?
     /// The width the design measured for the text (Figma's text box, where it hugs its text).
     /// Where the label's font family is not installed, the engine takes it for the label's
     /// own width instead of measuring the text in a substitute face; editing the text or its

@@ -8,16 +8,18 @@ extension LayoutChecker {
     /// label. Labels that are not drawn are skipped.
     func textFit(_ index: Int) -> LayoutWarning? {
         let view = spec.views[index]
-        guard view.kind.hasText, let text = view.displayedText, !text.isEmpty, layout.isDrawn[index],
+        guard view.kind.hasText, view.text?.isEmpty == false, layout.isDrawn[index],
               let block = layout.textBlock(of: index) else { return nil }
+        let styled = view.styledText
         let frame = layout.frames[index]
         let content = Size(
             width: max(0, frame.width - view.padding.horizontal), height: max(0, frame.height - view.padding.vertical))
         let wraps = (view.numberOfLines ?? 1) != 1
         let whole = LineLayout(
-            text: text, font: view.resolvedFont, maxWidth: wraps ? content.width : .infinity, maxHeight: .infinity,
+            text: styled.text, font: view.resolvedFont, maxWidth: wraps ? content.width : .infinity, maxHeight: .infinity,
             numberOfLines: 0, lineBreakMode: view.lineBreakMode ?? .truncateTail, lineHeight: view.resolvedLineHeight,
-            letterSpacing: view.resolvedLetterSpacing, paragraphSpacing: view.paragraphSpacing ?? 0, measurer: measurer)
+            letterSpacing: view.resolvedLetterSpacing, paragraphSpacing: view.paragraphSpacing ?? 0,
+            runs: styled.runs, measurer: measurer)
         let shown = block.lines.map(\.text)
         var problems: [String] = []
         if shown.count < whole.lines.count {

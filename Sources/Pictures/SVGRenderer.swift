@@ -122,39 +122,61 @@ public struct SVGRenderer {
     /// half-leading puts it: the line's height beyond the font's ascent and descent is split
     /// evenly above and below. Letter spacing is drawn as measured. A line drawn by more
     /// than one face (fallback for CJK or emoji) holds one `<tspan>` per face, each at the
-    /// measured position of its first character and naming its face's family.
+    /// measured position of its first character and naming its face's family; a line of styled
+    /// runs holds one `<tspan>` per run (and face), each with the run's own style.
     private func appendText(_ text: TextBlock, of view: View, to out: inout String) {
-        let font = view.resolvedFont
-        let metrics = measurer.lineMetrics(of: font)
-        let spacing = view.resolvedLetterSpacing
-        var extras = spacing == 0 ? "" : " letter-spacing=\"\(number(spacing))\""
-        if font.italic { extras += " font-style=\"italic\"" }
-        switch view.textDecoration {
-        case .underline?: extras += " text-decoration=\"underline\""
-        case .strikethrough?: extras += " text-decoration=\"line-through\""
-        case .none?, nil: break
-        }
-        let color = view.textColor.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
-        let family = XMLText.escaped(cssFontFamily(measurer.drawingFamily(of: font)))
-        let style = "font-family=\"\(family)\" font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\"\(extras) \(color.attributes(for: "fill"))"
+        let base = view.textStyle
+        let style = textAttributes(base)
         for line in text.lines where !line.text.isEmpty {
-            let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
-            let baseline = number(line.rect.y + (line.rect.height - metrics.ascent - metrics.descent) / 2 + metrics.ascent)
-            let runs = measurer.drawingRuns(of: line.text, font: font)
+            let baseline = number(line.rect.y + line.baseline)
+            if !line.spans.isEmpty {
+                out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style) xml:space=\"preserve\">"
+                for span in line.spans where !span.text.isEmpty {
+                    let own = span.style == base ? "" : " " + textAttributes(span.style, withFamily: false)
+                    appendRuns(of: span.text, style: span.style, x: line.rect.x + span.offset, attributes: own, to: &out)
+                }
+                out += "</text>\n"
+                continue
+            }
+            let runs = measurer.drawingRuns(of: line.text, font: base.font)
             guard runs.count > 1 else {
+                let length = line.rect.width > 0 ? " textLength=\"\(number(line.rect.width))\"" : ""
                 out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style)\(length) xml:space=\"preserve\">\(XMLText.escaped(line.text))</text>\n"
                 continue
             }
             out += "  <text x=\"\(number(line.rect.x))\" y=\"\(baseline)\" \(style) xml:space=\"preserve\">"
-            for run in runs {
-                let before = line.text[line.text.startIndex..<run.range.lowerBound]
-                let offset = measurer.width(of: before, font: font) + spacing * Double(before.count)
-                let runWidth = measurer.width(of: line.text[run.range], font: font) + spacing * Double(line.text[run.range].count)
-                let runLength = runWidth > 0 ? " textLength=\"\(number(runWidth))\"" : ""
-                out += "<tspan x=\"\(number(line.rect.x + offset))\" font-family=\"\(XMLText.escaped(cssFontFamily(run.family)))\"\(runLength)>\(XMLText.escaped(String(line.text[run.range])))</tspan>"
-            }
+            appendRuns(of: line.text, style: base, x: line.rect.x, attributes: "", to: &out)
             out += "</text>\n"
         }
+    }
+
+    /// One `<tspan>` per face that measured `text` in `style`, from `x`, each at the measured
+    /// position of its first character and as wide as measured; `attributes` style them all.
+    private func appendRuns(of text: String, style: TextStyle, x: Double, attributes: String, to out: inout String) {
+        for run in measurer.drawingRuns(of: text, font: style.font) {
+            let before = text[text.startIndex..<run.range.lowerBound]
+            let offset = measurer.width(of: before, font: style.font) + style.letterSpacing * Double(before.count)
+            let part = text[run.range]
+            let runWidth = measurer.width(of: part, font: style.font) + style.letterSpacing * Double(part.count)
+            let runLength = runWidth > 0 ? " textLength=\"\(number(runWidth))\"" : ""
+            out += "<tspan x=\"\(number(x + offset))\"\(attributes) font-family=\"\(XMLText.escaped(cssFontFamily(run.family)))\"\(runLength)>\(XMLText.escaped(String(part)))</tspan>"
+        }
+    }
+
+    /// The SVG attributes that set text in `style`: family, size, weight, italic, letter
+    /// spacing, decoration and colour.
+    private func textAttributes(_ style: TextStyle, withFamily: Bool = true) -> String {
+        let font = style.font
+        var extras = style.letterSpacing == 0 ? "" : " letter-spacing=\"\(number(style.letterSpacing))\""
+        if font.italic { extras += " font-style=\"italic\"" }
+        switch style.decoration {
+        case .underline?: extras += " text-decoration=\"underline\""
+        case .strikethrough?: extras += " text-decoration=\"line-through\""
+        case .none?, nil: break
+        }
+        let color = style.color.flatMap(SVGColor.init) ?? SVGColor(hex: "#000000", opacity: 1)
+        let family = withFamily ? "font-family=\"\(XMLText.escaped(cssFontFamily(measurer.drawingFamily(of: font))))\" " : ""
+        return "\(family)font-size=\"\(number(font.size))\" font-weight=\"\(font.weight.numericWeight)\"\(extras) \(color.attributes(for: "fill"))"
     }
 
     /// Outlines and ids of every drawn view, over everything else. Each id goes at its

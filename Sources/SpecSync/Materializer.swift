@@ -78,11 +78,17 @@ public enum Materializer {
         return view(id, kind: kind, properties: properties.lazy.map { ($0.property, $0.entry.value) })
     }
 
-    /// A view of `kind` with each of `properties` it shows and whose value is valid.
+    /// A view of `kind` with each of `properties` it shows and whose value is valid, its text
+    /// runs cut to its text.
     private static func view(_ id: String, kind: ViewKind, properties: some Sequence<(Property, String?)>) -> View {
         var view = View(id: id, kind: kind)
         for (property, value) in properties {
             if let json = shownValue(property, value, kind: kind) { view.setValue(json, for: property) }
+        }
+        // A merge can keep runs of a longer text (text and runs merge on their own): they are
+        // shown cut to the text, as they style it, so that the spec shown is one Plumb reads.
+        if let runs = view.textRuns, let text = view.text, TextRun.problem(with: runs, in: text) != nil {
+            view.textRuns = TextRun.cut(runs, toLength: text.utf16.count)
         }
         return view
     }

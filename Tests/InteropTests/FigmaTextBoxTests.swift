@@ -110,22 +110,85 @@ struct FigmaTextBoxTests {
         #expect(compared >= 30, "Roboto and Quicksand text nodes: are they installed?")
     }
 
-    /// Runs that only colour or underline part of a text measure as the base style: the label
-    /// is not counted as having mixed styles, which would leave its size unexplained.
-    @Test func runsThatOnlyColourPartOfATextAreNotMixedStyles() throws {
+    /// Figma's style runs become the label's `textRuns`, in UTF-16 code units, each setting what
+    /// it changes from the text's own style; a run that changes nothing is left out, and nothing
+    /// is counted as lost.
+    @Test func styleRunsBecomeTextRuns() throws {
         let runs = #""characterStyleOverrides": [0, 0, 5, 5], "styleOverrideTable": {"5": {"textDecoration": "UNDERLINE", "fontSize": 20}}"#
-        let sized = #""characterStyleOverrides": [0, 0, 6, 6], "styleOverrideTable": {"6": {"fontWeight": 700}}"#
+        let sized = #""characterStyleOverrides": [0, 7, 6, 8], "styleOverrideTable": {"6": {"fontWeight": 700, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}, "7": {"fontSize": 20}, "8": {"fontWeight": 700, "hyperlink": {"type": "URL", "url": "https://example.com"}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}}"#
         let frame = try FigmaImporterTests.importOne([FigmaImporterTests.node("3:1", "FRAME", "Links", FigmaImporterTests.box(0, 0, 300, 100), "", children: [
             FigmaImporterTests.node("3:2", "TEXT", "Linked", FigmaImporterTests.box(0, 0, 100, 29), """
                 "characters": "Link", \(runs), "style": {"fontFamily": "Roboto", "fontSize": 20, "textAutoResize": "WIDTH_AND_HEIGHT"}
                 """),
             FigmaImporterTests.node("3:3", "TEXT", "Bold", FigmaImporterTests.box(0, 40, 100, 29), """
-                "characters": "Bold", \(sized), "style": {"fontFamily": "Roboto", "fontSize": 20, "textAutoResize": "WIDTH_AND_HEIGHT"}
+                "characters": "😀Bold", \(sized), "style": {"fontFamily": "Roboto", "fontSize": 20, "textAutoResize": "WIDTH_AND_HEIGHT"}
                 """),
         ])])
-        #expect(frame.textLosses == [nil, nil, "mixed text styles"])
-        #expect(frame.summary.unexpressed["mixed text styles (the base style kept)"] == 1)
-        #expect(frame.summary.unexpressed["mixed text colours or decorations (the base kept)"] == 1)
+        #expect(frame.textLosses == [nil, nil, nil])
+        #expect(frame.summary.unexpressed.isEmpty)
+        var underline = TextRun(start: 2, length: 2)
+        underline.textDecoration = .underline
+        #expect(frame.spec.views[1].textRuns == [underline])
+        // The emoji is two code units: "B" starts at 2; "o", a link, is styled as "B": one run.
+        var bold = TextRun(start: 2, length: 2)
+        bold.fontWeight = .bold
+        bold.textColor = "#FF0000"
+        #expect(frame.spec.views[2].textRuns == [bold])
+    }
+
+    /// A run's own text case is kept, and a line height in percent of the font size is of the
+    /// run's size (Figma's entry has no pixels for it): 145 % of 18 pt, 26.1 pixels, is 26.
+    /// A text that grows both ways keeps a line after each hard break, U+2028 included.
+    @Test func runsKeepTheirCaseAndTheirSizesLineHeight() throws {
+        let runs = #""characterStyleOverrides": [9, 9, 9, 9, 9, 13, 13, 13], "styleOverrideTable": {"9": {"textCase": "UPPER", "fontSize": 14}, "13": {"fontSize": 18, "fontWeight": 700}}"#
+        let frame = try FigmaImporterTests.importOne([FigmaImporterTests.node("7:1", "FRAME", "Card", FigmaImporterTests.box(0, 0, 300, 200), "", children: [
+            FigmaImporterTests.node("7:2", "TEXT", "Name", FigmaImporterTests.box(0, 0, 92, 80), """
+                "characters": "Name\\nsize\\u2028\\nwidth", \(runs),
+                "style": {"fontFamily": "Roboto", "fontSize": 16, "textAutoResize": "WIDTH_AND_HEIGHT", "lineHeightPx": 23.2,
+                          "lineHeightPercentFontSize": 145, "lineHeightUnit": "FONT_SIZE_%"}
+                """),
+        ])])
+        let label = frame.spec.views[1]
+        #expect(label.numberOfLines == 4)
+        #expect(label.lineHeight == .points(23))
+        var name = TextRun(start: 0, length: 5)
+        name.fontSize = 14
+        name.lineHeight = .points(20)
+        name.textCase = .upper
+        var size = TextRun(start: 5, length: 3)
+        size.fontSize = 18
+        size.fontWeight = .bold
+        size.lineHeight = .points(26)
+        #expect(label.textRuns == [name, size])
+        #expect(label.styledText.text.hasPrefix("NAME\nsize"))
+    }
+
+    /// A bold word in a 20-pt Roboto text: the label measures the word in Roboto Bold, as
+    /// Figma's box does (`ccouzens--figma-rust--design-tokens-for-figma.json`).
+    @Test(.enabled(if: robotoIsInstalled, "Roboto is not installed (Tools/install-deps.sh installs it)"))
+    func aBoldWordIsMeasuredBold() throws {
+        let frame = FigmaImporterTests.node("6:1", "FRAME", "Tokens", FigmaImporterTests.box(0, 0, 600, 400), "", children: [
+            FigmaImporterTests.node("6:2", "TEXT", "Group", FigmaImporterTests.box(20, 30, 275, 29), #"""
+                "characters": "Group tokens by using a frame.", "constraints": {"horizontal": "LEFT", "vertical": "TOP"},
+                "characterStyleOverrides": [17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 16, 16, 16, 16, 16, 17],
+                "styleOverrideTable": {"17": {"fontSize": 20.0}, "16": {"fontFamily": "Roboto", "fontWeight": 700, "fontSize": 20.0}},
+                "style": {"fontFamily": "Roboto", "fontWeight": 400, "textAutoResize": "WIDTH_AND_HEIGHT", "fontSize": 20,
+                          "textAlignHorizontal": "LEFT", "textAlignVertical": "TOP", "letterSpacing": 0, "lineHeightPx": 29,
+                          "lineHeightPercentFontSize": 145, "lineHeightUnit": "FONT_SIZE_%"}
+                """#),
+        ])
+        let imported = try FigmaImporterTests.importOne([frame])
+        var bold = TextRun(start: 24, length: 5)
+        bold.fontWeight = .bold
+        #expect(imported.spec.views[1].textRuns == [bold])
+        let (plumb, _) = try Self.resolvedLabel(frame)
+        let measurer = try FontTextMeasurer()
+        let regular = Font(family: "Roboto", size: 20), boldFont = Font(family: "Roboto", size: 20, weight: .bold)
+        let plain = measurer.width(of: "Group tokens by using a frame.", font: regular)
+        let runs = measurer.width(of: "Group tokens by using a ", font: regular) + measurer.width(of: "frame", font: boldFont)
+            + measurer.width(of: ".", font: regular)
+        #expect(abs(runs - plain) > 0.1, "Roboto Bold sets \"frame\" wider")
+        #expect(abs(plumb.width - runs) < 1e-6)
     }
 
     /// Text of a fixed width stretched across a vertical auto layout that hugs its children

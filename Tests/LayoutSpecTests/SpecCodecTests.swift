@@ -221,8 +221,8 @@ struct SpecCodecTests {
     static func expectedKinds(_ property: Property) -> [ViewKind] {
         switch property {
         case .text, .fontFamily, .fontSize, .fontWeight, .fontItalic, .textColor, .textAlignment, .textVerticalAlignment,
-             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase, .textDecoration, .designedWidth,
-             .designedHeight:
+             .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase, .textDecoration, .textRuns,
+             .designedWidth, .designedHeight:
             [.label, .button]
         case .orientation, .spacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]
@@ -246,6 +246,11 @@ struct SpecCodecTests {
         case .viewID: .string("root")
         case .orderKey: .string("V")
         case .bool: .bool(true)
+        case .textRuns: .array([.object([
+            JSONMember("start", .number(0)), JSONMember("length", .number(5)),
+            JSONMember("font", .object([JSONMember("size", .number(20)), JSONMember("weight", .string("bold"))])),
+            JSONMember("textColor", .string("#FF0000")),
+        ])])
         }
     }
 

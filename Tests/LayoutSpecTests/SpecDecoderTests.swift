@@ -222,6 +222,8 @@ struct SpecDecoderTests {
     func wrongType(_ property: Property, _ value: JSONValue) throws {
         // `true` is the right type for a flag (`floating`).
         if property.type == .bool, value == .bool(true) { return }
+        // An array is the right type for runs: what is wrong inside is named (`TextRunTests`).
+        if property == .textRuns, case .array = value { return }
         let kind = try #require(SpecCodecTests.expectedKinds(property).last)
         let text = SpecCodecTests.spec(root: [JSONMember("id", .string("r")), JSONMember("kind", .string(kind.rawValue)), SpecCodecTests.member(property, value)])
         #expect(decodeError(text) == "test.json: $.root.\(property.rawValue): \(property.type.expectation), got \(value.typeDescription)")

@@ -292,6 +292,7 @@ import Testing
             case .viewID: type = "viewID - -"
             case .orderKey: type = "orderKey - -"
             case .bool: type = "bool - -"
+            case .textRuns: type = "textRuns - -"
             }
             expected[property.rawValue] = type
         }

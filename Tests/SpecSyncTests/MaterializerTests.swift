@@ -23,6 +23,21 @@ struct MaterializerTests {
         }
     }
 
+    /// Text and runs merge as two properties: runs of a longer text left by a merge are shown
+    /// cut to the text they style, so the spec shown is one Plumb reads back.
+    @Test func runsOfALongerTextAreShownCut() throws {
+        var builder = StateBuilder()
+        builder.view("root")
+        builder.view("title", kind: "label", parent: "root", order: "V")
+        builder.set("title", .text, ValueText.string("Hello"))
+        builder.set("title", .textRuns, ##"[{"start":2,"length":8,"font":{"weight":"bold"}},{"start":11,"length":1,"textColor":"#FF0000"}]"##)
+        let result = try materialize(builder.state)
+        var bold = TextRun(start: 2, length: 3)
+        bold.fontWeight = .bold
+        #expect(result.spec.views[1].textRuns == [bold])
+        #expect(try SpecCodec.decode(Array(SpecCodec.encodeText(result.spec).utf8), file: "doc.json") == result.spec)
+    }
+
     @Test func childrenOrderByKeyThenID() throws {
         var builder = StateBuilder()
         builder.view("root", kind: "stack")

@@ -107,56 +107,66 @@ extension FigmaReader {
 
     func text(_ json: JSONValue, _ path: String) throws(InteropError) -> FigmaText {
         var text = FigmaText(characters: try string(json, "characters", path) ?? "")
-        if let style = member(json, "style") {
-            let stylePath = path + ".style"
-            text.fontFamily = try string(style, "fontFamily", stylePath)
-            text.fontSize = try number(style, "fontSize", stylePath)
-            text.fontWeight = try number(style, "fontWeight", stylePath)
-            text.italic = try bool(style, "italic", stylePath) ?? false
-            text.alignHorizontal = try string(style, "textAlignHorizontal", stylePath)
-            text.alignVertical = try string(style, "textAlignVertical", stylePath)
-            text.autoResize = try string(style, "textAutoResize", stylePath)
-            text.textCase = try string(style, "textCase", stylePath)
-            text.truncation = try string(style, "textTruncation", stylePath)
-            text.maxLines = try count(style, "maxLines", stylePath)
-            text.letterSpacing = try number(style, "letterSpacing", stylePath) ?? 0
-            text.lineHeightPx = try number(style, "lineHeightPx", stylePath)
-            text.lineHeightUnit = try string(style, "lineHeightUnit", stylePath)
-            text.lineHeightPercent = try number(style, "lineHeightPercent", stylePath)
-            text.lineHeightPercentFontSize = try number(style, "lineHeightPercentFontSize", stylePath)
-            text.textDecoration = try string(style, "textDecoration", stylePath)
-            text.paragraphSpacing = try number(style, "paragraphSpacing", stylePath) ?? 0
-        }
+        if let style = member(json, "style") { try textStyle(style, path + ".style", into: &text) }
         // Newer files put these on the node itself.
         text.autoResize = try string(json, "textAutoResize", path) ?? text.autoResize
         text.truncation = try string(json, "textTruncation", path) ?? text.truncation
         text.maxLines = try count(json, "maxLines", path) ?? text.maxLines
         if case .array(let overrides)? = member(json, "characterStyleOverrides") {
-            let runs = Set(overrides.compactMap { $0.number.flatMap { $0 != 0 ? $0 : nil } })
-            text.hasStyleRuns = !runs.isEmpty
-            let table = member(json, "styleOverrideTable")
-            text.hasMeasuredStyleRuns = runs.contains { run in
-                // A run without its entry may change anything.
-                guard run == run.rounded(), abs(run) < 1e9, let style = table.flatMap({ member($0, String(Int(run))) }) else { return true }
-                return Self.changesMeasurement(style, of: member(json, "style"))
-            }
+            text.styleRuns = try styleRuns(overrides, table: member(json, "styleOverrideTable"), base: text, path)
         }
         return text
     }
 
-    /// Style fields that change a text's size; a run setting only others (fills, decoration,
-    /// a hyperlink) is drawn differently but measures as the base style.
-    static let measuredStyleKeys = [
-        "fontFamily", "fontWeight", "fontSize", "italic", "letterSpacing", "lineHeightPx", "lineHeightUnit",
-        "lineHeightPercent", "lineHeightPercentFontSize", "textCase",
-    ]
+    /// The text's style fields (a node's `style`, or a run's entry in `styleOverrideTable`)
+    /// over `text`'s.
+    private func textStyle(_ style: JSONValue, _ stylePath: String, into text: inout FigmaText) throws(InteropError) {
+        text.fontFamily = try string(style, "fontFamily", stylePath) ?? text.fontFamily
+        text.fontSize = try number(style, "fontSize", stylePath) ?? text.fontSize
+        text.fontWeight = try number(style, "fontWeight", stylePath) ?? text.fontWeight
+        text.italic = try bool(style, "italic", stylePath) ?? text.italic
+        text.alignHorizontal = try string(style, "textAlignHorizontal", stylePath) ?? text.alignHorizontal
+        text.alignVertical = try string(style, "textAlignVertical", stylePath) ?? text.alignVertical
+        text.autoResize = try string(style, "textAutoResize", stylePath) ?? text.autoResize
+        text.textCase = try string(style, "textCase", stylePath) ?? text.textCase
+        text.truncation = try string(style, "textTruncation", stylePath) ?? text.truncation
+        text.maxLines = try count(style, "maxLines", stylePath) ?? text.maxLines
+        text.letterSpacing = try number(style, "letterSpacing", stylePath) ?? text.letterSpacing
+        text.lineHeightPx = try number(style, "lineHeightPx", stylePath) ?? text.lineHeightPx
+        text.lineHeightUnit = try string(style, "lineHeightUnit", stylePath) ?? text.lineHeightUnit
+        text.lineHeightPercent = try number(style, "lineHeightPercent", stylePath) ?? text.lineHeightPercent
+        text.lineHeightPercentFontSize = try number(style, "lineHeightPercentFontSize", stylePath) ?? text.lineHeightPercentFontSize
+        text.textDecoration = try string(style, "textDecoration", stylePath) ?? text.textDecoration
+        text.paragraphSpacing = try number(style, "paragraphSpacing", stylePath) ?? text.paragraphSpacing
+    }
 
-    /// Whether the run's `style` sets a measured field to another value than `base` has.
-    private static func changesMeasurement(_ style: JSONValue, of base: JSONValue?) -> Bool {
-        guard case .object(let members) = style else { return true }
-        return members.contains { member in
-            Self.measuredStyleKeys.contains(member.key) && base.flatMap({ $0[member.key] }) != member.value
+    /// `characterStyleOverrides` (a style id per UTF-16 code unit, 0 or past its end for the
+    /// base style) as runs of one id each, with the id's `styleOverrideTable` entry over the
+    /// base style; an id without an entry styles nothing.
+    private func styleRuns(_ overrides: [JSONValue], table: JSONValue?, base: FigmaText, _ path: String) throws(InteropError) -> [FigmaStyleRun] {
+        var runs: [FigmaStyleRun] = []
+        var start = 0
+        while start < overrides.count {
+            let id = overrides[start]
+            var end = start + 1
+            while end < overrides.count, overrides[end] == id { end += 1 }
+            defer { start = end }
+            guard let number = id.number, number != 0, number == number.rounded(), abs(number) < 1e9,
+                  let style = table.flatMap({ member($0, String(Int(number))) }) else { continue }
+            let stylePath = "\(path).styleOverrideTable.\(Int(number))"
+            var text = base
+            text.styleRuns = []
+            try textStyle(style, stylePath, into: &text)
+            // A line height in percent of the font size is the run's own size's: the entry
+            // gives no pixels for it, and the base's are of the base's size.
+            if member(style, "lineHeightPx") == nil, text.lineHeightUnit == "FONT_SIZE_%",
+               let percent = text.lineHeightPercentFontSize, let size = text.fontSize, size != base.fontSize {
+                text.lineHeightPx = percent * size / 100
+            }
+            let fills = member(style, "fills") == nil ? nil : try paints(style, "fills", stylePath)
+            runs.append(FigmaStyleRun(start: start, length: end - start, style: text, fills: fills))
         }
+        return runs
     }
 
     func paints(_ json: JSONValue, _ key: String, _ path: String) throws(InteropError) -> [FigmaPaint] {

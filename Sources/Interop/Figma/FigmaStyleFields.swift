@@ -58,11 +58,18 @@ public struct FigmaText: Hashable, Sendable {
     /// With `FONT_SIZE_%`: the line height as a percentage of the font size.
     public var lineHeightPercentFontSize: Double?
     public var textDecoration: String?
-    /// True when parts of the text have their own style.
-    public var hasStyleRuns = false
-    /// True when a part's own style changes its size (font, size, weight, spacing, case), not
-    /// only how it is drawn.
-    public var hasMeasuredStyleRuns = false
     /// Points between paragraphs (after each hard line break).
     public var paragraphSpacing = 0.0
+    /// The stretches of the text with their own style (`characterStyleOverrides`), in order.
+    public var styleRuns: [FigmaStyleRun] = []
+}
+
+/// A stretch of a text node in a style of its own: UTF-16 code units `start ..< start +
+/// length` of its characters, its style (the node's with the run's overrides over it) and its
+/// own fills, where it has any.
+public struct FigmaStyleRun: Hashable, Sendable {
+    public var start: Int
+    public var length: Int
+    public var style: FigmaText
+    public var fills: [FigmaPaint]?
 }

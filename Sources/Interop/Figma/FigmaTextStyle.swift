@@ -7,7 +7,7 @@ import LayoutSpec
 /// `numberOfLines`.
 enum FigmaTextStyle {
     /// Styles `view` as the text node is set; returns what of its style that changes the
-    /// text's size Plumb could not express (`mixed text styles`, `italic`, `small caps`), nil
+    /// text's size Plumb could not express (`small caps`), nil
     /// when nothing was.
     static func apply(_ node: FigmaNode, to view: inout View, summary: inout ImportSummary) -> String? {
         guard let text = node.text else { return nil }
@@ -46,14 +46,85 @@ enum FigmaTextStyle {
         case "STRIKETHROUGH"?: view.textDecoration = .strikethrough
         default: break
         }
-        if text.hasMeasuredStyleRuns {
-            summary.unexpressed("mixed text styles (the base style kept)")
-            sizeLosses.append("mixed text styles")
-        } else if text.hasStyleRuns {
-            summary.unexpressed("mixed text colours or decorations (the base kept)")
-        }
+        let runs = styleRuns(text, view: view, summary: &summary, sizeLosses: &sizeLosses)
+        view.textRuns = runs.isEmpty ? nil : runs
         if text.textCase == "SMALL_CAPS" || text.textCase == "SMALL_CAPS_FORCED" { sizeLosses.append("small caps") }
         return sizeLosses.isEmpty ? nil : sizeLosses.joined(separator: ", ")
+    }
+
+    /// Figma's style runs as the label's `textRuns`: each run sets what its style changes from
+    /// the label's (font, size, weight, italic, letter spacing, line height, colour,
+    /// decoration, text case), in UTF-16 code units as Figma counts them, cut where the text was
+    /// cut. A run's own small caps or paragraph spacing is counted as not expressed.
+    private static func styleRuns(
+        _ text: FigmaText, view: View, summary: inout ImportSummary, sizeLosses: inout [String]
+    ) -> [TextRun] {
+        let length = (view.text ?? "").utf16.count
+        var runs: [TextRun] = []
+        for figma in text.styleRuns where figma.start < length {
+            let style = figma.style
+            var run = TextRun(start: figma.start, length: min(figma.length, length - figma.start))
+            if let family = style.fontFamily, !family.isEmpty, family.count <= Property.maxFamilyLength, family != view.fontFamily {
+                run.fontFamily = family
+            }
+            if let size = style.fontSize, size > 0, round3(min(size, 10_000)) != view.fontSize { run.fontSize = round3(min(size, 10_000)) }
+            if let weight = style.fontWeight, Self.weight(weight) != view.fontWeight ?? .regular { run.fontWeight = Self.weight(weight) }
+            if style.italic != (view.fontItalic ?? false) { run.fontItalic = style.italic }
+            let spacing: TextSpacing? = style.letterSpacing != 0 && style.letterSpacing.isFinite
+                ? .points(round3(min(max(style.letterSpacing, -10_000), 10_000))) : nil
+            if spacing != view.letterSpacing { run.letterSpacing = spacing ?? .points(0) }
+            let height = lineHeight(style)
+            if height != view.lineHeight {
+                // A run at the font's own line height where the label has one of its own: the
+                // run's font's line height is the label's percentage of the font's own.
+                run.lineHeight = height ?? style.lineHeightPx.flatMap { $0.isFinite && $0 >= 0 ? .points(min($0, 10_000).rounded()) : nil }
+            }
+            if let fills = figma.fills, let color = FigmaPaint.topColor(of: fills, what: "text fill", summary: &summary), color != view.textColor {
+                run.textColor = color
+            }
+            let decoration: TextDecoration = switch style.textDecoration {
+            case "UNDERLINE"?: .underline
+            case "STRIKETHROUGH"?: .strikethrough
+            default: .none
+            }
+            if decoration != view.textDecoration ?? .none { run.textDecoration = decoration }
+            switch style.textCase {
+            case "SMALL_CAPS"?, "SMALL_CAPS_FORCED"?:
+                if style.textCase != text.textCase {
+                    summary.unexpressed("small caps")
+                    if !sizeLosses.contains("small caps") { sizeLosses.append("small caps") }
+                }
+            default:
+                let textCase = Self.textCase(style.textCase) ?? .original
+                if textCase != view.textCase ?? .original { run.textCase = textCase }
+            }
+            if style.paragraphSpacing != text.paragraphSpacing { summary.unexpressed("paragraph spacing on part of a text (the text's own kept)") }
+            guard run.hasStyle else { continue }
+            // Ids that differ only in what Plumb does not keep (a link) make one run.
+            if var longer = runs.last, longer.end == run.start {
+                var joined = run
+                joined.start = longer.start
+                joined.length += longer.length
+                longer.length = joined.length
+                if joined == longer {
+                    runs[runs.count - 1] = joined
+                    continue
+                }
+            }
+            runs.append(run)
+        }
+        return runs
+    }
+
+    /// Figma's `textCase` as Plumb's, nil for small caps and unknown names.
+    static func textCase(_ name: String?) -> TextCase? {
+        switch name {
+        case "UPPER"?: .upper
+        case "LOWER"?: .lower
+        case "TITLE"?: .title
+        case nil, "ORIGINAL"?: .original
+        default: nil
+        }
     }
 
     /// A line height set in the design: pixels as points, a percentage of the font size as
@@ -100,14 +171,15 @@ enum FigmaTextStyle {
     }
 
     /// `textAutoResize`: a fixed box (`NONE`) or fixed width (`HEIGHT`) wraps (0 = unlimited);
-    /// text that grows both ways keeps its lines; `TRUNCATE` or `textTruncation: ENDING`
+    /// text that grows both ways keeps its lines (one more after each hard break, U+2028 LINE
+    /// SEPARATOR included); `TRUNCATE` or `textTruncation: ENDING`
     /// keeps `maxLines` (default 1) and ends with an ellipsis. Nil for Plumb's default of 1.
     private static func numberOfLines(_ text: FigmaText, characters: String) -> Int? {
         let lines: Int
         if text.truncation == "ENDING" || text.autoResize == "TRUNCATE" {
             lines = min(text.maxLines ?? 1, 1_000_000)
         } else if text.autoResize == "WIDTH_AND_HEIGHT" {
-            lines = characters.reduce(1) { $1 == "\n" || $1 == "\r\n" ? $0 + 1 : $0 }
+            lines = characters.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
         } else {
             lines = 0
         }

@@ -23,7 +23,7 @@ public struct ImportedFrame: Sendable {
     /// in `figmaBoxes` is the one the importer gave it, not Figma's.
     public let isAdded: [Bool]
     /// Per view: for a label made from a text node, what of the node's text style that changes
-    /// the text's size Plumb could not express (`mixed text styles`, `small caps`), nil for the
+    /// the text's size Plumb could not express (`small caps`), nil for the
     /// others.
     public let textLosses: [String?]
     /// What was not expressed exactly.

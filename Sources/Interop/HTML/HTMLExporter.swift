@@ -244,7 +244,8 @@ public struct HTMLExporter {
     /// The text of a label or button: one span in the label's cell, placed by the nine
     /// positions; lines wrap (and are cut) as `numberOfLines` says.
     private func textSpan(_ view: View, into out: inout String) {
-        guard var text = view.displayedText, !text.isEmpty else { return }
+        let styled = view.styledText
+        guard !styled.text.isEmpty else { return }
         let font = view.resolvedFont
         var style = CSSDeclarations()
         let alignment = view.resolvedTextAlignment
@@ -265,7 +266,9 @@ public struct HTMLExporter {
         if font.italic { style.add("font-style", "italic") }
         let natural = measurer.lineMetrics(of: font)
         let lineHeight = view.resolvedLineHeight ?? natural.lineHeight
-        style.add("line-height", CSSDeclarations.px(lineHeight))
+        // With runs every stretch is a span with its own line height, and the label's own (CSS's
+        // strut, which Plumb does not count) is 0: the lines are as tall as their runs.
+        style.add("line-height", styled.runs.isEmpty ? CSSDeclarations.px(lineHeight) : "0")
         // Lines lower than the font's own let the glyphs stand out above and below them, as
         // Plumb draws them: the span's clip (for ellipses and clamped lines) is pushed out by as
         // much, and the span keeps its place.
@@ -283,17 +286,13 @@ public struct HTMLExporter {
         }
         style.add("color", view.textColor ?? "#000000")
         let lines = view.numberOfLines ?? 1
+        var text = StyledCharacters(styled)
         // Plumb neither counts nor shows spaces at the end of a line; CSS keeps them at hard breaks.
-        if text.hasSuffix(" ") || text.contains(" \n") {
-            text = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
-        }
+        text.trimSpacesBeforeLineEnds()
         // Spaces alone still make a line as tall as the font's, zero wide.
-        if text.isEmpty { text = "\u{200B}" }
-        if lines == 1, let newline = text.firstIndex(where: \.isNewline) {
-            // Plumb keeps the first line and ends it with an ellipsis, whatever the width.
-            text = String(text[..<newline]) + "…"
-        }
+        if text.characters.isEmpty { text.characters = [("\u{200B}", -1)] }
+        // Plumb keeps the first line and ends it with an ellipsis, whatever the width.
+        if lines == 1 { text.cutAtFirstLineBreak(ending: "…") } else if !styled.runs.isEmpty { text.fillEmptyLines() }
         if lines == 1 {
             style.add("white-space", "pre")
             style.add("max-width", "100%")
@@ -312,23 +311,24 @@ public struct HTMLExporter {
             style.add("-webkit-line-clamp", "\(lines)")
         }
         out += "<span class=\"t\" style=\"\(HTMLText.escaped(style.text))\">"
-        out += paragraphs(text, spacing: lines == 1 ? 0 : view.paragraphSpacing ?? 0)
+        out += paragraphs(text, spacing: lines == 1 ? 0 : view.paragraphSpacing ?? 0, base: view.textStyle, lineHeight: lineHeight)
         out += "</span>"
     }
 
     /// The text as the span holds it: as typed, or with paragraph spacing one block per
     /// paragraph, each but the last with the spacing as its bottom margin (CSS has no paragraph
     /// spacing in a text). An empty paragraph holds a zero-width space so it keeps its line; a
-    /// final newline starts none (it adds no line with installed fonts, nor in CSS).
-    private func paragraphs(_ text: String, spacing: Double) -> String {
-        var pieces = text.split(omittingEmptySubsequences: false) { $0.isNewline && $0 != "\u{2028}" }
+    /// final newline starts none (it adds no line with installed fonts, nor in CSS). Runs are
+    /// `<span>`s in their own style (`runHTML`).
+    private func paragraphs(_ text: StyledCharacters, spacing: Double, base: TextStyle, lineHeight: Double) -> String {
+        var pieces = text.characters.split(omittingEmptySubsequences: false) { $0.character.isNewline && $0.character != "\u{2028}" }
         if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
-        guard spacing > 0, pieces.count > 1 else { return HTMLText.escaped(text, keepingNewlines: true) }
+        guard spacing > 0, pieces.count > 1 else { return runHTML(text.characters[...], runs: text.runs, base: base, lineHeight: lineHeight) }
         var out = ""
         for (index, piece) in pieces.enumerated() {
             let margin = index < pieces.count - 1 ? ";margin-bottom:\(CSSDeclarations.px(spacing))" : ""
-            let shown = piece.isEmpty ? "\u{200B}" : String(piece)
-            out += "<span style=\"display:block\(margin)\">\(HTMLText.escaped(shown, keepingNewlines: true))</span>"
+            let shown = piece.isEmpty ? [("\u{200B}", -1)][...] : piece
+            out += "<span style=\"display:block\(margin)\">\(runHTML(shown, runs: text.runs, base: base, lineHeight: lineHeight))</span>"
         }
         return out
     }

@@ -105,12 +105,13 @@ extension Resolver {
     /// Lays out the text of label or button `index` in its `content` box and records it.
     mutating func placeText(of index: Int, content: Rect) {
         let view = views.baseAddress! + index
+        let styled = view.pointee.styledText
         let lines = LineLayout(
-            text: view.pointee.displayedText ?? "", font: view.pointee.resolvedFont, maxWidth: content.width,
+            text: styled.text, font: view.pointee.resolvedFont, maxWidth: content.width,
             maxHeight: content.height, numberOfLines: view.pointee.numberOfLines ?? 1,
             lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail, lineHeight: view.pointee.resolvedLineHeight,
             letterSpacing: view.pointee.resolvedLetterSpacing, paragraphSpacing: view.pointee.paragraphSpacing ?? 0,
-            measurer: measurer)
+            runs: styled.runs, measurer: measurer)
         let block = TextPlacement.place(
             lines, in: content, alignment: view.pointee.resolvedTextAlignment,
             verticalAlignment: view.pointee.textVerticalAlignment ?? .middle)

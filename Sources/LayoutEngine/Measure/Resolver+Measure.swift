@@ -113,7 +113,9 @@ extension Resolver {
     /// ≠ 1) at its explicit width less padding, else at the space offered.
     func textSize(of index: Int, contentConstraint: Size) -> Size {
         let view = views.baseAddress! + index
-        guard let text = view.pointee.displayedText, !text.isEmpty else { return .zero }
+        guard view.pointee.text?.isEmpty == false else { return .zero }
+        let styled = view.pointee.styledText
+        let text = styled.text
         let numberOfLines = view.pointee.numberOfLines ?? 1
         var wrapWidth = Double.infinity
         if numberOfLines != 1 {
@@ -128,7 +130,7 @@ extension Resolver {
             numberOfLines: numberOfLines, lineBreakMode: view.pointee.lineBreakMode ?? .truncateTail,
             lineHeight: view.pointee.resolvedLineHeight,
             letterSpacing: view.pointee.resolvedLetterSpacing, paragraphSpacing: view.pointee.paragraphSpacing ?? 0,
-            measurer: measurer)
+            runs: styled.runs, measurer: measurer)
         return lines.size
     }
 }

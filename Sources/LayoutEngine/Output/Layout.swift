@@ -68,7 +68,7 @@ public struct Layout: Hashable, Sendable {
             textBlocks: textBlocks.map { block in
                 TextBlock(
                     rect: block.rect.snapped(toScale: scale),
-                    lines: block.lines.map { TextLine(text: $0.text, rect: $0.rect.snapped(toScale: scale)) })
+                    lines: block.lines.map { TextLine(text: $0.text, rect: $0.rect.snapped(toScale: scale), baseline: $0.baseline, spans: $0.spans) })
             })
     }
 }

@@ -22,8 +22,8 @@ enum TextPlacement {
         for line in layout.lines {
             let rect = Rect(
                 x: x(of: line.width, in: content, alignment: alignment), y: top + line.top,
-                width: line.width, height: layout.lineHeight)
-            lines.append(TextLine(text: line.text, rect: rect))
+                width: line.width, height: line.height)
+            lines.append(TextLine(text: line.text, rect: rect, baseline: line.baseline, spans: line.spans))
         }
         let block = Rect(x: x(of: size.width, in: content, alignment: alignment), y: top, width: size.width, height: size.height)
         return TextBlock(rect: block, lines: lines)

@@ -47,22 +47,24 @@ enum MeasurerReport {
     }
 }
 
-/// The font of every label with text in the specs added, once per family and weight, in the
-/// order first met, and whether a label in it carries a designed size.
+/// The font of every label with text in the specs added (its runs' too), once per family and
+/// weight, in the order first met, and whether a label in it carries a designed size.
 struct AskedFonts {
     private(set) var fonts: [(font: Font, designed: Bool)] = []
     private var seen: [Font: Int] = [:]
 
     mutating func add(_ spec: Spec) {
         for view in spec.views where view.kind.hasText && view.text.map({ !$0.isEmpty }) == true {
-            let font = view.resolvedFont
             let designed = view.designedWidth != nil || view.designedHeight != nil
-            let key = Font(family: font.family, size: 1, weight: font.weight)
-            if let known = seen[key] {
-                fonts[known].designed = fonts[known].designed || designed
-            } else {
-                seen[key] = fonts.count
-                fonts.append((font, designed))
+            // The label's own font, and those of its runs.
+            for font in [view.resolvedFont] + view.styledText.runs.map(\.style.font) {
+                let key = Font(family: font.family, size: 1, weight: font.weight)
+                if let known = seen[key] {
+                    fonts[known].designed = fonts[known].designed || designed
+                } else {
+                    seen[key] = fonts.count
+                    fonts.append((font, designed))
+                }
             }
         }
     }

@@ -7,7 +7,8 @@ public enum ViewEdits {
     /// `set`: the properties of a view in the document. `values` gets the view's kind and returns
     /// each property's new value (canonical JSON, `nil` to unset); the last one of a property wins.
     /// A change to a label's text or to what it is measured in also clears its designed size,
-    /// unless `values` names that too (`DesignedSizeRelease`).
+    /// unless `values` names that too (`DesignedSizeRelease`); runs set must fit the text, and a
+    /// shorter text cuts the runs past its end (`TextRunFit`).
     public static func set(_ view: String, in document: some DocumentReading,
                            values: (ViewKind) throws -> [(Property, String?)]) throws -> [Edit] {
         guard try document.contains(view), let kind = try document.kind(of: view) else {
@@ -19,6 +20,14 @@ public enum ViewEdits {
             if try document.value(view, property) != value { edits.append(Edit(view: view, property: property, value: value)) }
         }
         edits.reverse()
+        // Runs count code units of the text: set ones must fit it, and a new text cuts old ones.
+        let text = try edits.first { $0.property == .text }.map(\.value) ?? document.value(view, .text)
+        if let runs = edits.first(where: { $0.property == .textRuns }) {
+            if let problem = TextRunFit.problem(runs: runs.value, text: text) { throw EditError.invalid("\(document.name): \(view): \(problem)") }
+        } else if edits.contains(where: { $0.property == .text }),
+                  let cut = TextRunFit.cut(view, currentRuns: try document.value(view, .textRuns), newText: text) {
+            edits.append(cut)
+        }
         let changed = edits.map(\.property)
         for property in try DesignedSizeRelease.unsets(changed: changed, named: seen, isSet: { try document.value(view, $0) != nil }) {
             edits.append(Edit(view: view, property: property, value: nil))

@@ -1,0 +1,111 @@
+import LayoutEngine
+import LayoutSpec
+
+/// A label's displayed text as the HTML export edits it (trailing spaces dropped, the first line
+/// cut): each character with the index of its run in `runs`, -1 for the label's own style.
+struct StyledCharacters {
+    var characters: [(character: Character, run: Int)]
+    let runs: [StyledRun]
+
+    init(_ styled: StyledText) {
+        runs = styled.runs
+        characters = []
+        characters.reserveCapacity(styled.text.count)
+        if runs.isEmpty {
+            for character in styled.text { characters.append((character, -1)) }
+        } else {
+            for (position, run) in runs.enumerated() {
+                for character in styled.text[run.range] { characters.append((character, position)) }
+            }
+        }
+    }
+
+    /// Drops spaces at the end of the text and before each "\n".
+    mutating func trimSpacesBeforeLineEnds() {
+        var kept: [(character: Character, run: Int)] = []
+        kept.reserveCapacity(characters.count)
+        var spaces = 0  // spaces at the end of `kept` that a line end would drop
+        for item in characters {
+            if item.character == "\n" {
+                kept.removeLast(spaces)
+            }
+            kept.append(item)
+            spaces = item.character == " " ? spaces + 1 : 0
+        }
+        kept.removeLast(spaces)
+        characters = kept
+    }
+
+    /// Puts a zero-width space in each line that a hard break leaves empty (a break at the
+    /// start or right after another), in the style of the break that ends it: Plumb gives such
+    /// a line its break's line height, where CSS would give it none.
+    mutating func fillEmptyLines() {
+        var filled: [(character: Character, run: Int)] = []
+        filled.reserveCapacity(characters.count + 4)
+        for item in characters {
+            if item.character.isNewline, filled.last.map({ $0.character.isNewline }) ?? true { filled.append(("\u{200B}", item.run)) }
+            filled.append(item)
+        }
+        characters = filled
+    }
+
+    /// Keeps the text before its first line break followed by `ending` (in the style of the
+    /// character before it), when it has one.
+    mutating func cutAtFirstLineBreak(ending: Character) {
+        guard let newline = characters.firstIndex(where: \.character.isNewline) else { return }
+        let run = newline > 0 ? characters[newline - 1].run : characters[newline].run
+        characters.removeSubrange(newline...)
+        characters.append((ending, run))
+    }
+}
+
+extension HTMLExporter {
+    /// `characters` as HTML: without runs the text as it is; with runs each stretch in a
+    /// `<span>` setting what its run changes (font, size, weight, italic, letter spacing,
+    /// colour, decoration) and its line height in pixels (the run's own or its font's; the
+    /// label's `lineHeight` for stretches in the label's style), so the browser stands each
+    /// run's box on the line as Plumb does.
+    func runHTML(
+        _ characters: ArraySlice<(character: Character, run: Int)>, runs: [StyledRun], base: TextStyle, lineHeight: Double
+    ) -> String {
+        var out = ""
+        var start = characters.startIndex
+        while start < characters.endIndex {
+            let run = characters[start].run
+            var end = start + 1
+            while end < characters.endIndex, characters[end].run == run { end += 1 }
+            // U+2028 breaks a line in Plumb; in CSS only a newline does (in `pre-wrap`).
+            let shown = characters[start..<end].map { runs.isEmpty || $0.character != "\u{2028}" ? $0.character : "\n" }
+            let text = HTMLText.escaped(String(shown), keepingNewlines: true)
+            if run >= 0, runs[run].style != base {
+                out += "<span style=\"\(HTMLText.escaped(runCSS(runs[run].style, base: base).text))\">\(text)</span>"
+            } else if !runs.isEmpty {
+                out += "<span style=\"line-height:\(CSSDeclarations.px(lineHeight))\">\(text)</span>"
+            } else {
+                out += text
+            }
+            start = end
+        }
+        return out
+    }
+
+    private func runCSS(_ style: TextStyle, base: TextStyle) -> CSSDeclarations {
+        var css = CSSDeclarations()
+        let font = style.font
+        if font.family != base.font.family { css.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font))) }
+        if font.size != base.font.size { css.add("font-size", CSSDeclarations.px(font.size)) }
+        if font.weight != base.font.weight { css.add("font-weight", "\(font.weight.numericWeight)") }
+        if font.italic != base.font.italic { css.add("font-style", font.italic ? "italic" : "normal") }
+        if style.letterSpacing != base.letterSpacing { css.add("letter-spacing", CSSDeclarations.px(style.letterSpacing)) }
+        css.add("line-height", CSSDeclarations.px(style.lineHeight ?? measurer.lineMetrics(of: font).lineHeight))
+        if style.color != base.color { css.add("color", style.color ?? "#000000") }
+        if style.decoration != base.decoration {
+            switch style.decoration {
+            case .underline?: css.add("text-decoration", "underline")
+            case .strikethrough?: css.add("text-decoration", "line-through")
+            case .none?, nil: css.add("text-decoration", "none")
+            }
+        }
+        return css
+    }
+}
