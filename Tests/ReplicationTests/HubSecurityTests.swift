@@ -185,6 +185,16 @@ import Testing
         try world.refused(world.malloryVersion(changes: [("a", "numberOfLines", "1.5")]).insertSQL(), "numberOfLines expects")
         try world.refused(world.malloryVersion(changes: [("a", "width", "1e999")]).insertSQL(), "width expects")
         try world.refused(world.malloryVersion("secret", changes: [("a", "text", "not json{")]).insertSQL(), "row-level security")
+        // Text runs are checked run by run, each style as the label property of that name.
+        for runs in ["[]", "{\"start\": 0}", "[{\"start\": 0, \"length\": 2}]", "[{\"start\": -1, \"length\": 2, \"textColor\": \"#FF0000\"}]",
+                     "[{\"start\": 0, \"length\": 1.5, \"textColor\": \"#FF0000\"}]", "[{\"start\": 0, \"length\": 2, \"textColor\": \"red\"}]",
+                     "[{\"start\": 0, \"length\": 2, \"font\": {\"weight\": \"heavyish\"}}]", "[{\"start\": 0, \"length\": 2, \"font\": {\"size\": 0}}]",
+                     "[{\"start\": 0, \"length\": 2, \"font\": {}}]", "[{\"start\": 0, \"length\": 2, \"colour\": \"#FF0000\"}]",
+                     "[{\"start\": 2, \"length\": 2, \"textCase\": \"upper\"}, {\"start\": 3, \"length\": 1, \"textCase\": \"lower\"}]"] {
+            try world.refused(world.malloryVersion(changes: [("a", "textRuns", runs)]).insertSQL(), "textRuns expects a non-empty array")
+        }
+        world.accepted(world.malloryVersion(seq: 3_000, changes: [("a", "textRuns",
+            "[{\"start\": 0, \"length\": 2, \"font\": {\"size\": 20, \"weight\": \"bold\", \"italic\": true}}, {\"start\": 2, \"length\": 3, \"textColor\": \"#FF0000\", \"lineHeight\": \"150%\"}]")]).insertSQL())
         // A version claiming changes it does not hold, and one overlapping another.
         var short = good
         short.lastSeq += 1

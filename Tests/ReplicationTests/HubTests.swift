@@ -266,6 +266,25 @@ import Testing
         #expect(!cleared.contains("designedWidth") && cleared.contains("Hello"), "\(cleared)")
     }
 
+    /// A label's text runs go through the hub (migration 0010 lets the server check them).
+    @Test func textRunsGoThroughTheHub() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = try hub()
+        let a = client("a", hub: url), b = client("b", hub: url)
+        let file = root.appendingPathComponent("card.json").path
+        _ = FileManager.default.createFile(atPath: file, contents: Data(#"""
+            {"plumb": 1, "name": "card", "root": {"id": "root", "children": [
+              {"id": "title", "kind": "label", "text": "Hello world",
+               "textRuns": [{"start": 0, "length": 5, "font": {"weight": "bold"}}, {"start": 6, "length": 5, "textColor": "#FF0000"}]}]}}
+            """#.utf8))
+        #expect(a.plumb(["apply", file], now: now + 1) == 0, "\(a.lastOutput)")
+        #expect(a.plumb(["push"], now: now + 2) == 0, "\(a.lastOutput)")
+        #expect(b.plumb(["pull"], now: now + 3) == 0, "\(b.lastOutput)")
+        let pulled = try StoreReading.fingerprint(try b.open(), "card")
+        #expect(pulled.show == (try StoreReading.fingerprint(try a.open(), "card")).show)
+        #expect(pulled.show.contains("\"textRuns\""), "\(pulled.show)")
+    }
+
     /// The hub's property catalogue (Migrations/hub) is LayoutSpec's: every property, with its
     /// type, minimum and choices. A new property needs a hub migration that adds it.
     @Test func theHubKnowsEveryPropertyAndItsType() throws {
