@@ -47,7 +47,9 @@ public enum EditPlanner {
             }
         }
         var edits: [Edit] = []
-        edits.reserveCapacity(spec.count * 4 + removed.count)
+        // Room for every edit of a new view (alive, parent, order, each set property) at once:
+        // grown by doubling, a new document's edits would be held twice while being copied.
+        edits.reserveCapacity(spec.views.reduce(removed.count) { $0 + 3 + $1.setPropertyCount })
         var wanted: [(Property, String)] = []
         var own: [(position: Int, edit: Edit)] = []
         var nextRemoved = 0
