@@ -106,11 +106,13 @@ struct SpecDecoder {
             let parent = parentIDs[position].flatMap { indexByID[$0] }.map { views[$0] }
             if parentIDs[position] == nil || parent != nil { try checkFrameParent(parent, path: "$.views[\(position)].frame") }
         }
-        return try assembleFlat(name: name, views: views, parentIDs: parentIDs, indexByID: indexByID)
+        return try assembleFlat(name: name, views: consume views, parentIDs: parentIDs, indexByID: indexByID)
     }
 
     /// Orders flat views into tree order (siblings as listed), checking parents and cycles.
-    private func assembleFlat(name: String, views: [View], parentIDs: [String?], indexByID: [String: Int]) throws(SpecError) -> Spec {
+    /// The views are moved into place where they are (a view is some 640 bytes: a second array
+    /// of a million of them would double what reading the file holds).
+    private func assembleFlat(name: String, views: consuming [View], parentIDs: [String?], indexByID: [String: Int]) throws(SpecError) -> Spec {
         var children = Array(repeating: [Int](), count: views.count)
         var root: Int?
         for (position, parentID) in parentIDs.enumerated() {
@@ -128,22 +130,27 @@ struct SpecDecoder {
             children[parent].append(position)
         }
         guard let root else { throw fail("$.views", "no root: every view has a parent, so the parents form a cycle") }
-        var orderedViews: [View] = []
         var parents: [Int] = []
-        orderedViews.reserveCapacity(views.count)
         parents.reserveCapacity(views.count)
         var newIndex = Array(repeating: -1, count: views.count)
         var pending = [root]
         while let position = pending.popLast() {
-            newIndex[position] = orderedViews.count
-            orderedViews.append(views[position])
+            newIndex[position] = parents.count
             parents.append(parentIDs[position].map { newIndex[indexByID[$0]!] } ?? -1)
             pending.append(contentsOf: children[position].reversed())
         }
         if let lost = newIndex.firstIndex(of: -1) {
             throw fail("$.views[\(lost)].parent", "\"\(views[lost].id)\" is not under the root: its parents form a cycle")
         }
-        return Spec(name: name, views: orderedViews, parents: parents)
+        // Each cycle of the permutation followed by swaps: every view lands at its place once.
+        for start in views.indices {
+            while newIndex[start] != start {
+                let place = newIndex[start]
+                views.swapAt(start, place)
+                newIndex.swapAt(start, place)
+            }
+        }
+        return Spec(name: name, views: views, parents: parents)
     }
 
     // MARK: Views

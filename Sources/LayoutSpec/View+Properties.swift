@@ -127,6 +127,11 @@ extension View {
     public var setProperties: [(property: Property, value: JSONValue)] {
         Property.allCases.compactMap { property in value(of: property).map { (property, $0) } }
     }
+
+    /// How many properties `setProperties` lists, without listing them.
+    public var setPropertyCount: Int {
+        Property.allCases.reduce(0) { $0 + (value(of: $1) == nil ? 0 : 1) }
+    }
 }
 
 extension JSONValue {

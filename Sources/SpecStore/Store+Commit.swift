@@ -71,12 +71,14 @@ extension Store {
             }
         }
         let documentID = try existing ?? documentTable.insert(name: name)
-        let version = try writeVersion(documentID: documentID, name: name, edits: edits, message: message, author: author, head: head)
+        let version = try writeVersion(documentID: documentID, name: name, edits: consume edits, message: message, author: author, head: head)
         return CommitResult(version: version, createdDocument: existing == nil)
     }
 
-    private func writeVersion(documentID: Int64, name: String, edits: [Edit], message: String, author: String,
+    /// `edits` is let go as soon as the version's changes are made from it (`LocalCommit.make`).
+    private func writeVersion(documentID: Int64, name: String, edits: consuming [Edit], message: String, author: String,
                               head: DocumentHead) throws -> VersionRecord {
+        let editCount = edits.count
         var clock = HybridLogicalClock(last: try storedClock())
         let now = self.clock()
         let hlc = clock.tick(now: now)
@@ -96,7 +98,7 @@ extension Store {
             tree = outcome.tree
             for change in payload.changes { written.apply(change) }
         } else {
-            let outcome = try LocalCommit.make(document: name, edits: edits, held: try head.load(), site: site, firstSeq: firstSeq, hlc: hlc,
+            let outcome = try LocalCommit.make(document: name, edits: consume edits, held: try head.load(), site: site, firstSeq: firstSeq, hlc: hlc,
                                                time: Int64(now), message: message, author: author, holdings: StoreHoldings(store: self))
             payload = outcome.payload
             tree = outcome.tree
@@ -106,15 +108,19 @@ extension Store {
         }
         let number = try versionTable.nextNumber(document: documentID)
         let rowID = try insertCommit(payload, documentID: documentID, number: number, site: localSite)
-        try headTable.write(document: documentID, keys: payload.changes.map { PropertyKey(view: $0.view, property: $0.property) }, state: written)
-        try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(payload.lastSeq), .integer(localSite)])
-        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
-        try documentTable.advance(documentID, known: payload.version.vector, tree: tree, changes: edits.count, head: rowID)
-        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headTable.state(document: documentID), tree) }
         let version = payload.version
-        return VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
-                             firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,
-                             message: message, author: author, time: version.time, tags: [])
+        let record = VersionRecord(rowID: rowID, id: payload.id, document: name, number: Int(number), kind: .commit, site: site,
+                                   firstSeq: payload.firstSeq, lastSeq: payload.lastSeq, vector: version.vector, base: payload.base,
+                                   message: message, author: author, time: version.time, tags: [])
+        // The changes are stored: let them go before the head is written (a new document's
+        // are as many as its entries). The head entries this version wrote are those it stamped.
+        _ = consume payload
+        try headTable.write(document: documentID, keys: written.keys(writtenBy: site, seqs: record.firstSeq...record.lastSeq), state: written)
+        try database.run("UPDATE sites SET max_seq = ? WHERE id = ?", [.integer(record.lastSeq), .integer(localSite)])
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('clock', ?)", [.text(String(clock.last.rawValue))])
+        try documentTable.advance(documentID, known: record.vector, tree: tree, changes: editCount, head: rowID)
+        try snapshotIfDue(documentID: documentID, versionRowID: rowID) { (try wholeHead ?? headTable.state(document: documentID), tree) }
+        return record
     }
 
     /// Inserts a commit version with its changes (one clock reading, consecutive seqs).

@@ -112,6 +112,15 @@ public struct DocumentState: Sendable, Equatable {
         Set(views.lazy.filter { $0.value[.alive]?.value == "true" }.map(\.key))
     }
 
+    /// The keys whose entry a version of `site` with seqs `seqs` wrote (its stamp is the
+    /// version's): after folding the version in, exactly the keys it changed. Read off the
+    /// entries on use, never held.
+    public func keys(writtenBy site: SiteID, seqs: ClosedRange<Int64>) -> some Sequence<PropertyKey> {
+        views.lazy.flatMap { view, state in
+            state.lazy.filter { $0.entry.stamp.site == site && seqs.contains($0.entry.stamp.seq) }.map { PropertyKey(view: view, property: $0.property) }
+        }
+    }
+
     /// Every entry with its key.
     public var allEntries: [(key: PropertyKey, entry: Entry)] {
         var result: [(key: PropertyKey, entry: Entry)] = []

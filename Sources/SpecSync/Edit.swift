@@ -47,7 +47,10 @@ public enum EditPlanner {
             }
         }
         var edits: [Edit] = []
-        edits.reserveCapacity(spec.count * 4 + removed.count)
+        // A new document's edits (alive, parent, order, each set property of every view) are
+        // counted first and reserved at once: grown by doubling, they would be held twice while
+        // being copied. An existing document's are mostly few, and not worth the count.
+        edits.reserveCapacity(state.views.isEmpty ? spec.views.reduce(0) { $0 + 3 + $1.setPropertyCount } : spec.count * 4 + removed.count)
         var wanted: [(Property, String)] = []
         var own: [(position: Int, edit: Edit)] = []
         var nextRemoved = 0

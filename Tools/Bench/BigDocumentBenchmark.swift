@@ -17,6 +17,10 @@ import Foundation
 ///
 /// With `--baseline`, another build (the release before this work) runs the same commands in
 /// its own store, side by side.
+///
+/// Memory is checked per view: each whole-document command's peak less the peak of `set` (a
+/// command that holds one view: the binary, SQLite's cache) over the number of views, in bytes,
+/// against the goal's peak spread the same way; a command over its goal is named.
 enum BigDocumentBenchmark {
     static let usage = "big [--plumb PATH] [--baseline PATH] [--trees DIR | --views N [--depth D]] [--history N]"
 
@@ -68,6 +72,25 @@ enum BigDocumentBenchmark {
             table.add(row: cells + [figure.goal])
         }
         table.print()
+        for column in results.indices {
+            print(memoryCheck(results[column], views: views, name: columns[column].name))
+        }
+    }
+
+    /// One line: each whole-document command's memory per view (its peak less `set`'s, over
+    /// `views`), and those over their memory goal.
+    static func memoryCheck(_ figures: [Figure], views: Int, name: String) -> String {
+        let base = figures.first { $0.name.hasPrefix("set ") }?.peakMB ?? 0
+        var costs: [String] = [], over: [String] = []
+        for figure in figures {
+            guard let goal = figure.memoryGoalMB else { continue }
+            let perView = (figure.peakMB - base) * 1_000_000 / Double(max(views, 1))
+            let budget = (goal - base) * 1_000_000 / Double(max(views, 1))
+            costs.append("\(figure.name.split(separator: " ").prefix(2).joined(separator: " ")) \(String(format: "%.0f", perView)) B")
+            if figure.peakMB > goal { over.append("\(figure.name) (\(FigureTable.mb(figure.peakMB)) > \(FigureTable.mb(goal)), \(String(format: "%.0f", budget)) B/view)") }
+        }
+        return "  \(name) memory per view (peak − set's \(FigureTable.mb(base))) / \(views): " + costs.joined(separator: ", ")
+            + (over.isEmpty ? "; every memory goal met" : "; over the memory goal: " + over.joined(separator: "; "))
     }
 
     enum Floor { case insert, scan }
@@ -75,10 +98,12 @@ enum BigDocumentBenchmark {
     /// The goals a size is held to: issue 35's at 100,000 views, issue 38's at 1,000,000.
     struct Goals {
         let apply, resolve, show, copy: String
+        /// Peak memory goals in MB, `nil` where there is none.
+        let applyMB, resolveMB, showMB, copyMB: Double?
         static let hundredThousand = Goals(apply: "≤ 2.5× insert", resolve: "≤ 3.5× scan, ≤ 200 MB", show: "≤ 3.5× scan",
-                                           copy: "≤ 2.5× insert, ≤ 250 MB")
+                                           copy: "≤ 2.5× insert, ≤ 250 MB", applyMB: nil, resolveMB: 200, showMB: nil, copyMB: 250)
         static let million = Goals(apply: "≤ 2.5× insert, ≤ 1 GB", resolve: "≤ 3.5× scan, ≤ 1 GB", show: "≤ 3.5× scan, ≤ 1 GB",
-                                   copy: "≤ 2.5× insert, ≤ 1 GB")
+                                   copy: "≤ 2.5× insert, ≤ 1 GB", applyMB: 1_000, resolveMB: 1_000, showMB: 1_000, copyMB: 1_000)
     }
 
     struct Figure {
@@ -89,6 +114,8 @@ enum BigDocumentBenchmark {
         let goal: String
         /// The floor measured beside this figure's runs, when it was.
         var floorSeconds: Double?
+        /// The peak memory goal, when there is one.
+        var memoryGoalMB: Double?
     }
 
     /// How many times each read runs beside the scan floor.
@@ -118,17 +145,19 @@ enum BigDocumentBenchmark {
         var figures: [Figure] = []
         try timed("init")
         let apply = try timed("apply", spec, "-m", "random")
-        figures.append(Figure(name: "apply random.json (new)", seconds: apply.seconds, peakMB: apply.peakMB, floor: .insert, goal: goals.apply))
+        figures.append(Figure(name: "apply random.json (new)", seconds: apply.seconds, peakMB: apply.peakMB, floor: .insert, goal: goals.apply,
+                              memoryGoalMB: goals.applyMB))
         let set = try CommandRun.median(9, [plumb, "set", "random", "n500", "width=77"], in: folder, environment: environment)
         figures.append(Figure(name: "set random n500 width=77 (median)", seconds: set.seconds, peakMB: set.peakMB, floor: nil, goal: "≤ 12 ms"))
-        func read(_ name: String, _ arguments: String..., goal: String) throws {
+        func read(_ name: String, _ arguments: String..., goal: String, memoryGoalMB: Double?) throws {
             let (run, floor) = try paired([plumb] + arguments, in: folder, environment: environment, scanFloor: scanFloor)
-            figures.append(Figure(name: name, seconds: run.seconds, peakMB: run.peakMB, floor: .scan, goal: goal, floorSeconds: floor))
+            figures.append(Figure(name: name, seconds: run.seconds, peakMB: run.peakMB, floor: .scan, goal: goal, floorSeconds: floor,
+                                  memoryGoalMB: memoryGoalMB))
         }
         try read("resolve → JSON file", "resolve", "random", "--size", "1920x1080", "--format", "json", "-o", folder + "/r.json",
-                 goal: goals.resolve)
-        try read("show random", "show", "random", goal: goals.show)
-        try read("show random@1", "show", "random@1", goal: goals.show)
+                 goal: goals.resolve, memoryGoalMB: goals.resolveMB)
+        try read("show random", "show", "random", goal: goals.show, memoryGoalMB: goals.showMB)
+        try read("show random@1", "show", "random@1", goal: goals.show, memoryGoalMB: goals.showMB)
         let adjacent = try timed("diff", "random@head~1", "head")
         figures.append(Figure(name: "diff of adjacent versions", seconds: adjacent.seconds, peakMB: adjacent.peakMB, floor: nil, goal: "≤ 50 ms"))
         let first = try timed("diff", "random@1", "head")
@@ -136,11 +165,13 @@ enum BigDocumentBenchmark {
         let bundle = try timed("bundle", "create", "random", "-o", folder + "/random.bundle")
         figures.append(Figure(name: "bundle create random", seconds: bundle.seconds, peakMB: bundle.peakMB, floor: nil, goal: ""))
         let clone = try timed("clone", folder + "/.plumb/store.sqlite", folder + "/cloned")
-        figures.append(Figure(name: "clone into an empty store", seconds: clone.seconds, peakMB: clone.peakMB, floor: .insert, goal: goals.copy))
+        figures.append(Figure(name: "clone into an empty store", seconds: clone.seconds, peakMB: clone.peakMB, floor: .insert, goal: goals.copy,
+                              memoryGoalMB: goals.copyMB))
         try FileManager.default.createDirectory(atPath: folder + "/synced", withIntermediateDirectories: true)
         try CommandRun.checked([plumb, "init"], in: folder + "/synced", environment: environment)
         let sync = try CommandRun.checked([plumb, "sync", folder + "/.plumb/store.sqlite"], in: folder + "/synced", environment: environment)
-        figures.append(Figure(name: "sync into an empty store", seconds: sync.seconds, peakMB: sync.peakMB, floor: .insert, goal: goals.copy))
+        figures.append(Figure(name: "sync into an empty store", seconds: sync.seconds, peakMB: sync.peakMB, floor: .insert, goal: goals.copy,
+                              memoryGoalMB: goals.copyMB))
         if history > 0 {
             let mark = try versionCount(plumb, folder: folder, environment: environment)
             for round in 0..<history {

@@ -64,9 +64,10 @@ struct ChangeTable {
         guard let block = changeLog.block(blob, count: count) else { throw damagedChanges(version: rowID) }
         var changes: [Change] = []
         // The count comes from the version row: trusted only as far as the unpacked bytes, of
-        // which every change takes at least two, and to a million changes at first (a damaged
-        // row cannot ask for more memory than its bytes justify).
-        changes.reserveCapacity(min(count, block.count / 2, 1 << 20))
+        // which every change takes at least two (a damaged row cannot ask for more memory than
+        // its bytes justify). Not capped lower: a version of millions of changes grown by
+        // doubling would hold its changes twice while they are copied.
+        changes.reserveCapacity(min(count, block.count / 2))
         let whole = ChangeBlock.decode(block, count: count) { entry in
             changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
                                   view: entry.view, property: entry.property, value: entry.value))

@@ -78,8 +78,11 @@ struct HeadTable {
     /// decoded, updated and encoded again, cut in pieces once it holds more than
     /// `HeadChunks.maximumViews` views. `head_roots` follows the views whose candidacy changed.
     func write(document documentID: Int64, keys: some Sequence<PropertyKey>, state: DocumentState) throws {
-        var touched: [String: [Property]] = [:]
-        for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: []].append(key.property) }
+        // Each touched view's properties as one bit each (by `Property.position`): no list per
+        // view (a new document touches every view).
+        precondition(Property.count <= UInt64.bitWidth, "a view's properties fit one UInt64 of bits")
+        var touched: [String: UInt64] = [:]
+        for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: 0] |= 1 << key.property.position }
         guard !touched.isEmpty else { return }
         let bounds = try chunkBounds(documentID: documentID)
         var groups: [Int: [String]] = [:]
@@ -99,12 +102,12 @@ struct HeadTable {
                 try database.run("DELETE FROM head_chunks WHERE id = ?", [.integer(bounds[index].rowID)])
             }
             for view in views {
-                let held = chunk.views[view], properties = touched[view] ?? []
-                if held == nil, let whole = state.views[view], whole.allSatisfy({ properties.contains($0.0) }) {
+                let held = chunk.views[view], properties = touched[view] ?? 0
+                if held == nil, let whole = state.views[view], whole.allSatisfy({ properties & 1 << $0.0.position != 0 }) {
                     // A view new to the chunk and written whole (a new document) shares the state's list.
                     chunk.replace(view: view, with: whole)
                 } else {
-                    for property in properties {
+                    for property in Property.allCases where properties & 1 << property.position != 0 {
                         if let entry = state.entry(view, property) { chunk.replace(view: view, property: property, with: entry) }
                     }
                 }

@@ -28,7 +28,9 @@ public enum LocalCommit {
 
     /// Makes the version of `edits` (one clock reading `hlc`, seqs from `firstSeq`) on top of
     /// `held` (`nil` for a new document).
-    public static func make(document: String, edits: [Edit], held: HeldHead?, site: SiteID, firstSeq: Int64, hlc: Timestamp,
+    /// `edits` is let go once the payload is made: a new document's edits are as many as its
+    /// entries, and are not held beside the changes and the state made from them.
+    public static func make(document: String, edits: consuming [Edit], held: HeldHead?, site: SiteID, firstSeq: Int64, hlc: Timestamp,
                             time: Int64, message: String, author: String, holdings: some MergeHoldings) throws -> Outcome {
         precondition(!edits.isEmpty, "a version holds at least one change")
         let old = held?.state ?? DocumentState()
@@ -42,11 +44,19 @@ public enum LocalCommit {
         }
         let payload = Self.payload(document: document, edits: orderedForReplay(edits, old: old, tree: oldTree), base: held?.known ?? VersionVector(),
                                    site: site, firstSeq: firstSeq, hlc: hlc, time: time, message: message, author: author)
+        _ = consume edits
         let changes = payload.changes, vector = payload.version.vector
 
         var state = old
         var moves: [TreeResolution.Move] = []
-        for change in changes {
+        for (index, change) in changes.enumerated() {
+            if index == 0 || changes[index - 1].view != change.view, state.views[change.view] == nil {
+                // A view new to the head, its changes side by side (as edits are, by view): its
+                // entries are allocated once, at their size (a new document's head is all these).
+                var end = index + 1
+                while end < changes.count, changes[end].view == change.view { end += 1 }
+                state.reserve(newView: change.view, entries: end - index)
+            }
             state.apply(change)
             if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: change.stamp)) }
         }
