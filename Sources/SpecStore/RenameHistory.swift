@@ -64,7 +64,8 @@ public enum RenameHistory {
         var upTo = Int.max
         var visited = Set<String>()
         while visited.insert("\(current)@\(upTo)").inserted {
-            var own = try store.log(of: current)
+            // Only versions whose message holds the trailer can be renames: read those alone.
+            var own = try store.versions(of: current, messageContaining: DocumentRename.fromKey + ": ")
             if upTo != .max { own.removeAll { $0.number > upTo } }
             guard let rename = own.first(where: { DocumentRename.source(of: $0.message) != nil }),
                   let source = DocumentRename.source(of: rename.message),

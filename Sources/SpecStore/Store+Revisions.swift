@@ -58,6 +58,14 @@ extension Store {
         }
     }
 
+    /// A document's versions whose message holds `text`, newest first, without their tags:
+    /// where `RenameHistory` looks for renames without reading the whole log.
+    func versions(of document: String, messageContaining text: String) throws -> [VersionRecord] {
+        try database.readTransaction {
+            try versionTable.records(document: try requireDocument(document), named: document, messageContaining: text)
+        }
+    }
+
     /// Whether a version's own changes (the stored `blob`) touched `view`.
     private func touches(_ view: String, blob: [UInt8], version: VersionRecord) throws -> Bool {
         var found = false

@@ -61,6 +61,14 @@ struct VersionTable {
         return records
     }
 
+    /// A document's versions whose message holds `text`, newest first, without their tags.
+    func records(document: Int64, named name: String, messageContaining text: String) throws -> [VersionRecord] {
+        var records: [VersionRecord] = []
+        try database.query("SELECT \(Self.columns) FROM versions v WHERE v.document = ? AND instr(v.message, ?) > 0 ORDER BY v.number DESC",
+                           [.integer(document), .text(text)]) { row in records.append(try record(row, document: name)) }
+        return records
+    }
+
     /// Calls `body` with each commit version of a document, newest first, and the stored blob
     /// of its own changes, until `body` returns false.
     func forEachCommitWithChanges(document: Int64, named name: String, _ body: (VersionRecord, [UInt8]) throws -> Bool) throws {
