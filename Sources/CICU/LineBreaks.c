@@ -56,7 +56,7 @@ int32_t plumb_line_breaker_find(PlumbLineBreaker *breaker,
     // The UTF-16 offset `unit` and the byte offset `byte` of the same place, walked forward.
     int32_t unit = 0, byte = 0;
     for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
-        // A line never starts at the end of the text: a trailing newline ends the last line.
+        // The end of the text is not reported (`LineBreaking` gives a final newline its empty line).
         if (boundary >= unitCount) break;
         while (unit < boundary) {
             UChar next = units[unit];

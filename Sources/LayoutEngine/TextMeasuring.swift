@@ -14,7 +14,8 @@ public protocol TextMeasuring: AnyObject {
     func lineMetrics(of font: Font) -> LineMetrics
 
     /// Where a line may break in `text` (UAX #14): the index at which each line could start,
-    /// after the first, ascending. A mandatory break (a newline) is reported as well.
+    /// after the first, ascending. A mandatory break (a newline) is reported as well; the end
+    /// of the text is not (`LineBreaking` decides whether a final newline starts a line).
     func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity]
 
     /// The font family that measured text in `font`, for pictures that must draw what was

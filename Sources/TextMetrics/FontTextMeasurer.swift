@@ -86,7 +86,8 @@ public final class FontTextMeasurer: TextMeasuring {
 
     /// Where a line may start in `text` per UAX #14 (after spaces, between ideographs, never
     /// before closing punctuation such as `，` and `。`), ascending; a break after a newline is
-    /// mandatory. The end of the text is not included, so a trailing newline adds no line.
+    /// mandatory. The end of the text is not included (`LineBreaking` gives a text ending in a
+    /// newline its empty last line).
     public func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity] {
         do {
             return try lineBreaker.opportunities(in: text)

@@ -98,6 +98,8 @@ import TextMetrics
                  "paragraphSpacing": 9, "text": "A first paragraph that wraps at this width\n\nA third after an empty one\u2028same paragraph\n"},
                 {"id": "hugging-paragraphs", "kind": "label", "numberOfLines": 0, "paragraphSpacing": 6.5, "text": "One\nTwo\nThree"},
                 {"id": "clamped-paragraphs", "kind": "label", "numberOfLines": 3, "paragraphSpacing": 5, "text": "One\nTwo\nThree\nFour"},
+                {"id": "final-newline", "kind": "label", "numberOfLines": 0, "text": "Ends in a newline\n"},
+                {"id": "final-newlines", "kind": "label", "numberOfLines": 0, "lineHeight": 22, "text": "Two more\n\n"},
                 {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
                   {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
                   {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutSpec
 import Testing
 import TextMetrics
 
@@ -47,5 +48,20 @@ struct LineBreakTests {
         let text = "😀 𠀀𠀁 x"
         let starts = measurer.lineBreakOpportunities(in: text).map { text[$0.index...] }
         #expect(starts == ["𠀀𠀁 x", "𠀁 x", "x"])
+    }
+
+    /// A text ending in a newline has an empty last line (as in Figma), with real fonts as with
+    /// the fixed metrics: one more line of height, whichever measurer.
+    @Test func aFinalNewlineStartsAnEmptyLine() throws {
+        for measurer in [try FontTextMeasurer(), FixedTextMeasurer()] as [any TextMeasuring] {
+            func layout(_ text: String) -> LineLayout {
+                LineLayout(
+                    text: text, font: Font(family: "DejaVu Sans", size: 10), maxWidth: 200, maxHeight: .infinity,
+                    numberOfLines: 0, lineBreakMode: .truncateTail, measurer: measurer)
+            }
+            #expect(layout("one\ntwo\n").lines.map(\.text) == ["one", "two", ""])
+            #expect(layout("one\ntwo\n").height == layout("one\ntwo\nthree").height)
+            #expect(layout("one\r\n").lines.count == 2)
+        }
     }
 }

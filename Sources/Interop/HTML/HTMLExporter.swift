@@ -292,7 +292,12 @@ public struct HTMLExporter {
         // Spaces alone still make a line as tall as the font's, zero wide.
         if text.characters.isEmpty { text.characters = [("\u{200B}", -1)] }
         // Plumb keeps the first line and ends it with an ellipsis, whatever the width.
-        if lines == 1 { text.cutAtFirstLineBreak(ending: "…") } else if !styled.runs.isEmpty { text.fillEmptyLines() }
+        if lines == 1 {
+            text.cutAtFirstLineBreak(ending: "…")
+        } else {
+            if !styled.runs.isEmpty { text.fillEmptyLines() }
+            text.fillFinalLine()
+        }
         if lines == 1 {
             style.add("white-space", "pre")
             style.add("max-width", "100%")
@@ -317,12 +322,11 @@ public struct HTMLExporter {
 
     /// The text as the span holds it: as typed, or with paragraph spacing one block per
     /// paragraph, each but the last with the spacing as its bottom margin (CSS has no paragraph
-    /// spacing in a text). An empty paragraph holds a zero-width space so it keeps its line; a
-    /// final newline starts none (it adds no line with installed fonts, nor in CSS). Runs are
-    /// `<span>`s in their own style (`runHTML`).
+    /// spacing in a text). An empty paragraph holds a zero-width space so it keeps its line (the
+    /// empty line after a final newline already holds one, `fillFinalLine`). Runs are `<span>`s
+    /// in their own style (`runHTML`).
     private func paragraphs(_ text: StyledCharacters, spacing: Double, base: TextStyle, lineHeight: Double) -> String {
-        var pieces = text.characters.split(omittingEmptySubsequences: false) { $0.character.isNewline && $0.character != "\u{2028}" }
-        if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+        let pieces = text.characters.split(omittingEmptySubsequences: false) { $0.character.isNewline && $0.character != "\u{2028}" }
         guard spacing > 0, pieces.count > 1 else { return runHTML(text.characters[...], runs: text.runs, base: base, lineHeight: lineHeight) }
         var out = ""
         for (index, piece) in pieces.enumerated() {

@@ -49,6 +49,13 @@ struct StyledCharacters {
         characters = filled
     }
 
+    /// Puts a zero-width space after a final newline, in the newline's style: Plumb (as Figma)
+    /// gives a text ending in a newline an empty last line, where CSS would give it none.
+    mutating func fillFinalLine() {
+        guard let last = characters.last, last.character.isNewline else { return }
+        characters.append(("\u{200B}", last.run))
+    }
+
     /// Keeps the text before its first line break followed by `ending` (in the style of the
     /// character before it), when it has one.
     mutating func cutAtFirstLineBreak(ending: Character) {

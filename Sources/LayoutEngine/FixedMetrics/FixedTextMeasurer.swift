@@ -40,7 +40,7 @@ public final class FixedTextMeasurer: TextMeasuring {
     }
 
     /// Breaks after spaces, between wide graphemes (not before closing or after opening
-    /// punctuation), and after each newline (mandatory).
+    /// punctuation), and after each newline (mandatory); the end of the text is not included.
     public func lineBreakOpportunities(in text: String) -> [LineBreakOpportunity] {
         var opportunities: [LineBreakOpportunity] = []
         var previous: Unicode.Scalar?
@@ -59,9 +59,6 @@ public final class FixedTextMeasurer: TextMeasuring {
             }
             previous = scalar
             index = text.index(after: index)
-        }
-        if let previous, previous.isLayoutNewline {
-            opportunities.append(LineBreakOpportunity(index: text.endIndex, isMandatory: true))
         }
         return opportunities
     }

@@ -26,7 +26,9 @@ enum LineBreaking {
             if breaker.isFull { return breaker.ranges }
         }
         if breaker.segmentStart < text.endIndex {
-            breaker.addSegment(endingAt: text.endIndex, isMandatory: false)
+            // A text ending in a newline has an empty line after it, as in Figma and TextKit.
+            let endsInNewline = text.unicodeScalars.last?.isLayoutNewline == true
+            breaker.addSegment(endingAt: text.endIndex, isMandatory: endsInNewline)
             if breaker.isFull { return breaker.ranges }
         }
         breaker.ranges.append(breaker.lineStart..<text.endIndex)
