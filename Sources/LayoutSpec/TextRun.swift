@@ -164,6 +164,43 @@ public struct TextRun: Hashable, Sendable {
         return kept.isEmpty ? nil : kept
     }
 
+    /// `runs` of the text `old` carried over to the text `new`, as a text editor keeps styles
+    /// through an edit: the two texts are compared from both ends, the code units they share
+    /// keep their runs, text typed in place of other text takes the style of the first
+    /// character it replaces, text typed between two characters that of the one before it,
+    /// and a run whose text was all deleted or replaced (but for its first character) is
+    /// dropped. Nil when none is left.
+    public static func carried(_ runs: [TextRun], from old: String, to new: String) -> [TextRun]? {
+        let before = Array(old.utf16), after = Array(new.utf16)
+        var prefix = 0
+        while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
+        // Never between the halves of a surrogate pair.
+        if prefix > 0, UTF16.isLeadSurrogate(before[prefix - 1]) { prefix -= 1 }
+        var suffix = 0
+        while suffix < min(before.count, after.count) - prefix, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] {
+            suffix += 1
+        }
+        if suffix > 0, UTF16.isTrailSurrogate(before[before.count - suffix]) { suffix -= 1 }
+        // The edit replaced old[prefix..<oldEnd] with new[prefix..<newEnd].
+        let oldEnd = before.count - suffix, newEnd = after.count - suffix
+        // Text typed in place of other text takes the style of the first character it replaces
+        // (the run holding `prefix` keeps it, ending or starting there), text typed between two
+        // characters the style of the one before it (the run ending at `prefix` grows over it).
+        let replaces = oldEnd > prefix
+        var kept: [TextRun] = []
+        for var run in runs {
+            let start = run.start < prefix || (replaces && run.start == prefix) ? run.start
+                : run.start < oldEnd ? newEnd : run.start - oldEnd + newEnd
+            let end = run.end < prefix || (replaces && run.end == prefix) ? run.end
+                : run.end <= oldEnd ? newEnd : run.end - oldEnd + newEnd
+            guard end > start else { continue }
+            run.start = start
+            run.length = end - start
+            kept.append(run)
+        }
+        return kept.isEmpty ? nil : kept
+    }
+
     /// Where `runs` do not fit `text`: a message naming the first run that ends past the text's
     /// UTF-16 length, nil when all fit.
     public static func problem(with runs: [TextRun], in text: String) -> Problem? {

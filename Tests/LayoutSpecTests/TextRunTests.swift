@@ -58,4 +58,31 @@ import Testing
     @Test func runsChangeMeasuredText() {
         #expect(Property.textRuns.changesMeasuredText)
     }
+    /// Runs carried over an edit of the text, as a text editor keeps styles.
+    @Test func runsAreCarriedOverAnEditOfTheText() {
+        func run(_ start: Int, _ length: Int) -> TextRun {
+            var run = TextRun(start: start, length: length)
+            run.fontWeight = .bold
+            return run
+        }
+        func carried(_ runs: [TextRun], _ old: String, _ new: String) -> [[Int]]? {
+            TextRun.carried(runs, from: old, to: new)?.map { [$0.start, $0.length] }
+        }
+        // "world" bold: a word typed before it moves it.
+        #expect(carried([run(6, 5)], "Hello world", "Hello big world") == [[10, 5]])
+        // Typed inside or right after the run: the run grows over it.
+        #expect(carried([run(6, 5)], "Hello world", "Hello wonderful world") == [[6, 15]])
+        #expect(carried([run(0, 5)], "Hello world", "Hellooo world") == [[0, 7]])
+        #expect(carried([run(6, 5)], "Hello world", "Hello world again") == [[6, 11]])
+        // Typed in place of text: the style of the first character replaced.
+        #expect(carried([run(6, 5)], "Hello world", "Hello World") == [[6, 5]])
+        #expect(carried([run(0, 5), run(6, 5)], "Hello world", "Hello_world") == [[0, 5], [6, 5]])
+        // Deleted text shortens the run over it; a run whose text is all replaced is dropped.
+        #expect(carried([run(0, 5), run(6, 5)], "Hello world", "Hello") == [[0, 5]])
+        #expect(carried([run(0, 5), run(6, 5)], "Hello world", "Hi world") == [[0, 2], [3, 5]])
+        #expect(carried([run(6, 5)], "Hello world", "Bye") == nil)
+        // Counted in UTF-16 code units, never splitting a surrogate pair.
+        #expect(carried([run(3, 2)], "😀 ab", "😀😀 ab") == [[5, 2]])
+        #expect(carried([run(0, 2)], "😀ab", "😁ab") == [[0, 2]])
+    }
 }

@@ -35,6 +35,20 @@ import Testing
         #expect(try DesignedSizeCommandTests.shown(plumb, "title")["textRuns"] == nil)
     }
 
+    /// A new text carries the runs over: a word typed before the bold one moves it.
+    @Test func setCarriesTheRunsOverANewText() throws {
+        let plumb = PlumbRunner()
+        #expect(plumb.run("init").status == 0)
+        plumb.write("card.json", Self.spec)
+        #expect(plumb.run("apply", "card.json").status == 0)
+        #expect(plumb.run("set", "card", "title", "text=Group your tokens by using a frame.").status == 0)
+        let shown = try DesignedSizeCommandTests.shown(plumb, "title")
+        #expect(shown["textRuns"] == .array([
+            .object([JSONMember("start", .number(0)), JSONMember("length", .number(5)), JSONMember("textColor", .string("#D73A49"))]),
+            .object([JSONMember("start", .number(29)), JSONMember("length", .number(5)), JSONMember("font", .object([JSONMember("weight", .string("bold"))]))]),
+        ]), "\(String(describing: shown["textRuns"]))")
+    }
+
     /// A run in a family that is not installed is said so, as a label's own family is.
     @Test func resolveSaysARunsFamilyIsNotInstalled() throws {
         let plumb = PlumbRunner()

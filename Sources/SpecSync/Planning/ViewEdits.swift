@@ -8,7 +8,7 @@ public enum ViewEdits {
     /// each property's new value (canonical JSON, `nil` to unset); the last one of a property wins.
     /// A change to a label's text or to what it is measured in also clears its designed size,
     /// unless `values` names that too (`DesignedSizeRelease`); runs set must fit the text, and a
-    /// shorter text cuts the runs past its end (`TextRunFit`).
+    /// new text carries the runs over, moving those after the edit (`TextRunFit`).
     public static func set(_ view: String, in document: some DocumentReading,
                            values: (ViewKind) throws -> [(Property, String?)]) throws -> [Edit] {
         guard try document.contains(view), let kind = try document.kind(of: view) else {
@@ -25,8 +25,9 @@ public enum ViewEdits {
         if let runs = edits.first(where: { $0.property == .textRuns }) {
             if let problem = TextRunFit.problem(runs: runs.value, text: text) { throw EditError.invalid("\(document.name): \(view): \(problem)") }
         } else if edits.contains(where: { $0.property == .text }),
-                  let cut = TextRunFit.cut(view, currentRuns: try document.value(view, .textRuns), newText: text) {
-            edits.append(cut)
+                  let carried = TextRunFit.carry(
+                      view, currentRuns: try document.value(view, .textRuns), oldText: try document.value(view, .text), newText: text) {
+            edits.append(carried)
         }
         let changed = edits.map(\.property)
         for property in try DesignedSizeRelease.unsets(changed: changed, named: seen, isSet: { try document.value(view, $0) != nil }) {
