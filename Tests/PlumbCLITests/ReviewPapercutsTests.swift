@@ -151,6 +151,18 @@ extension ReviewPapercutsTests {
         let docs = plumb.run("docs").stdout
         #expect(docs.hasSuffix("  Theirs\n") && !docs.contains("Merge"), "\(docs)")
     }
+
+    /// The last change is the newest by clock, not the one this store took in last: a sibling's
+    /// earlier edit, pulled in after one's own, is not it.
+    @Test func theLastChangeIsTheNewestNotTheLastPulled() throws {
+        let plumb = ready()
+        #expect(plumb.run("clone", ".", "copy").status == 0)
+        #expect(plumb.run("--store", "copy", "set", "login", "title", "text=Theirs", "-m", "Theirs").status == 0)
+        #expect(plumb.run("set", "login", "ok", "text=Mine", "-m", "Mine").status == 0)
+        #expect(plumb.run("sync", "copy").status == 0)
+        let docs = plumb.run("docs").stdout
+        #expect(docs.hasSuffix("  Mine\n"), "\(docs)")
+    }
 }
 
 extension ReviewPapercutsTests {

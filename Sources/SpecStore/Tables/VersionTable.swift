@@ -118,9 +118,10 @@ struct VersionTable {
         return matches
     }
 
-    /// The row of a document's newest commit version (not a merge).
+    /// The row of a document's newest commit version (not a merge), by its clock: a sibling's
+    /// earlier commit taken in after this store's own is not the newest.
     func newestCommit(document: Int64) throws -> Int64? {
-        try database.scalar("SELECT id FROM versions WHERE document = ? AND kind = ? ORDER BY number DESC LIMIT 1",
+        try database.scalar("SELECT id FROM versions WHERE document = ? AND kind = ? ORDER BY hlc DESC, number DESC LIMIT 1",
                             [.integer(document), .text(Version.Kind.commit.rawValue)])?.integer
     }
 
