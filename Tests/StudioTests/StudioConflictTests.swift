@@ -147,6 +147,28 @@ import Testing
         #expect(!named.contains("site <span class=\"site\">\(store.site.short)</span>"))
     }
 
+    /// A kept value undone since (`plumb revert` of the keep) is still settled, but no longer
+    /// what was kept: the page and `plumb conflicts` say it changed since, and what it is now.
+    @Test func aKeptValueRevertedSinceIsSaidToHaveChanged() throws {
+        let fixture = try StudioFixture()
+        try fixture.makeConflict()
+        let store = try Store.open(at: fixture.storePath)
+        let conflict = try #require(try store.conflicts(of: "login").first)
+        _ = try #require(try ConflictActions.keepOtherValue(conflict, document: "login", store: store, author: "tester", replacing: nil))
+        let kept = try fixture.plumb("conflicts", "login")
+        #expect(kept.contains("[kept on site ") && !kept.contains("changed since"), "\(kept)")
+        _ = try fixture.plumb("revert", "login@head~1")
+        let reverted = try fixture.plumb("conflicts", "login")
+        let now = conflict.winner.value ?? "unset"
+        #expect(reverted.contains("; changed since, now \(now)]"), "\(reverted)")
+
+        let studio = try fixture.startStudio()
+        defer { studio.stop() }
+        let page = try RawHTTP(port: studio.port).request("/d/login/conflicts", headers: ["Cookie": StudioFixture.cookie(studio)]).body
+        let row = try #require(page.components(separatedBy: "<tr data-settled=\"kept\"").dropFirst().first?.components(separatedBy: "</tr>").first, "\(page)")
+        #expect(row.contains("<span class=\"kept\">kept</span>") && row.contains("<span class=\"changed\">changed since</span>"), "\(row)")
+    }
+
     /// A version whose write lost at a merge is marked where it is listed: in the history
     /// (naming the write in its title), under its picture (linking to the conflicts), and in
     /// the diff and sheet pages' version lists; once dismissed, the mark says so.

@@ -53,13 +53,17 @@ enum ConflictsCommand: Command {
             return
         }
         if properties.isEmpty && structural.isEmpty { context.console.message("\(document): no conflicts") }
-        // A view brought back since (restore, revert, an edit) is no longer "not in the document".
-        let head = structural.isEmpty ? nil : try store.resolved(try store.head(of: document))
+        // A view brought back since (restore, revert, an edit) is no longer "not in the document",
+        // and a value kept and changed since (a revert of the keep, an edit) is said to be.
+        let head = structural.isEmpty && settled.isEmpty ? nil : try store.resolved(try store.head(of: document))
         context.console.print(lines: properties.map { conflict in
             let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
             let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
+            let resolution = settled[ConflictResolution.Key(conflict)]
+            let now = Property(rawValue: conflict.property).flatMap { head?.state.value(conflict.view, $0) }
+            let changed = resolution?.state == .kept && now != conflict.loser.value
             return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
-                + people.mark(settled[ConflictResolution.Key(conflict)])
+                + people.mark(resolution, changedSince: changed ? .some(now) : .none)
         } + structural.map { conflict, version in
             line(conflict, version: version, document: document, people: people, back: head?.contains(conflict.view) ?? false)
                 + people.mark(settled[ConflictResolution.Key(conflict)])
@@ -121,9 +125,13 @@ enum ConflictsCommand: Command {
             names[site].map(TerminalText.field) ?? "site \(site.short)"
         }
 
-        /// ` [dismissed on Anna's laptop, 2025-11-30 08:00:03.250]` for a settled conflict.
-        func mark(_ resolution: ConflictResolution?) -> String {
-            resolution.map { " [\($0.state.rawValue) on \(site($0.site)), \(ConflictsCommand.time(milliseconds: $0.time))]" } ?? ""
+        /// ` [dismissed on Anna's laptop, 2025-11-30 08:00:03.250]` for a settled conflict; with
+        /// `changedSince` (the value now, for a kept one that no longer has the kept value)
+        /// `[kept on …; changed since, now "Sign in"]`.
+        func mark(_ resolution: ConflictResolution?, changedSince: String?? = nil) -> String {
+            guard let resolution else { return "" }
+            let since = changedSince.map { "; changed since, now \(TerminalText.field($0 ?? "unset"))" } ?? ""
+            return " [\(resolution.state.rawValue) on \(site(resolution.site)), \(ConflictsCommand.time(milliseconds: resolution.time))\(since)]"
         }
 
         /// `alice, 2025-11-30 08:00:03.250`.
