@@ -81,9 +81,11 @@ extension HTMLExporter {
                 var (outer, inner) = runCSS(style, base: base)
                 let line = stacking.css(for: style)
                 outer.add("line-height", line.lineHeight)
-                outer.add("vertical-align", line.raise)
                 inner.add("line-height", "0")
-                inner.add("vertical-align", line.lower)
+                if line.raise != "0px" {
+                    outer.add("vertical-align", line.raise)
+                    inner.add("vertical-align", line.lower)
+                }
                 out += "<span style=\"\(HTMLText.escaped(outer.text))\"><span style=\"\(HTMLText.escaped(inner.text))\">\(text)</span></span>"
             } else {
                 out += text
