@@ -42,7 +42,9 @@ public struct Chromium {
     }
 
     /// The rects of every `data-id` element of each page, by id, in CSS pixels relative to the
-    /// page's window; a label's or button's text span (whose box is its clip) as "ID text".
+    /// page's window; a label's or button's text span (whose box is its clip) as "ID text", and
+    /// the glyph boxes of its lines (from the top of the tallest glyphs' ascent to the bottom of
+    /// the deepest descent) as "ID line 0", "ID line 1", ….
     public func layOut(_ pages: [Page], scratch: URL) throws -> [[String: Rect]] {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let host = scratch.appendingPathComponent("host-\(UUID().uuidString.prefix(8)).html")
@@ -85,6 +87,31 @@ public struct Chromium {
         }
         out += """
             <script>
+            // The glyph boxes of a text span's lines, top to bottom: its text's fragments in
+            // order, a line ending where the next fragment starts left of the last one's end or
+            // wholly below the line.
+            function lines(span) {
+              const out = [];
+              const walker = span.ownerDocument.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+              const range = span.ownerDocument.createRange();
+              let line = null, right = 0;
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                range.selectNodeContents(node);
+                for (const r of range.getClientRects()) {
+                  if (!line || r.left < right - 0.5 || r.top >= line[1] + line[3]) {
+                    line = [r.left, r.top, r.width, r.height];
+                    out.push(line);
+                  } else {
+                    const top = Math.min(line[1], r.top), bottom = Math.max(line[1] + line[3], r.bottom);
+                    line[2] = Math.max(line[0] + line[2], r.right) - line[0];
+                    line[1] = top;
+                    line[3] = bottom - top;
+                  }
+                  right = r.right;
+                }
+              }
+              return out;
+            }
             window.addEventListener('load', () => {
               const out = [];
               for (const frame of document.querySelectorAll('iframe')) {
@@ -96,6 +123,7 @@ public struct Chromium {
                   if (text) {
                     const t = text.getBoundingClientRect();
                     rects[element.dataset.id + ' text'] = [t.x, t.y, t.width, t.height];
+                    lines(text).forEach((r, i) => { rects[element.dataset.id + ' line ' + i] = r; });
                   }
                 }
                 out.push(rects);

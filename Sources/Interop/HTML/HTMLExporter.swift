@@ -84,6 +84,7 @@ public struct HTMLExporter {
         .s>*{flex:none}\
         .g{display:grid}\
         .t{grid-area:1/1;min-width:0;overflow:hidden;overflow-wrap:break-word}\
+        .t::first-line{--f:1}\
         body>[data-id]{position:fixed;inset:0;overflow:auto;scrollbar-width:none}
         """
 
@@ -266,9 +267,10 @@ public struct HTMLExporter {
         if font.italic { style.add("font-style", "italic") }
         let natural = measurer.lineMetrics(of: font)
         let lineHeight = view.resolvedLineHeight ?? natural.lineHeight
-        // With runs every stretch is a span with its own line height, and the label's own (CSS's
-        // strut, which Plumb does not count) is 0: the lines are as tall as their runs.
-        style.add("line-height", styled.runs.isEmpty ? CSSDeclarations.px(lineHeight) : "0")
+        // With runs every stretch is a span with its own line box (`RunStacking`), and the
+        // label's own line height (CSS's strut, which Plumb does not count) is 0.
+        let stacking = styled.runs.isEmpty ? nil : RunStacking(view, styled: styled, measurer: measurer)
+        style.add("line-height", stacking == nil ? CSSDeclarations.px(lineHeight) : "0")
         // Lines lower than the font's own let the glyphs stand out above and below them, as
         // Plumb draws them: the span's clip (for ellipses and clamped lines) is pushed out by as
         // much, and the span keeps its place.
@@ -316,7 +318,7 @@ public struct HTMLExporter {
             style.add("-webkit-line-clamp", "\(lines)")
         }
         out += "<span class=\"t\" style=\"\(HTMLText.escaped(style.text))\">"
-        out += paragraphs(text, spacing: lines == 1 ? 0 : view.paragraphSpacing ?? 0, base: view.textStyle, lineHeight: lineHeight)
+        out += paragraphs(text, spacing: lines == 1 ? 0 : view.paragraphSpacing ?? 0, base: view.textStyle, stacking: stacking)
         out += "</span>"
     }
 
@@ -325,14 +327,14 @@ public struct HTMLExporter {
     /// spacing in a text). An empty paragraph holds a zero-width space so it keeps its line (the
     /// empty line after a final newline already holds one, `fillFinalLine`). Runs are `<span>`s
     /// in their own style (`runHTML`).
-    private func paragraphs(_ text: StyledCharacters, spacing: Double, base: TextStyle, lineHeight: Double) -> String {
+    private func paragraphs(_ text: StyledCharacters, spacing: Double, base: TextStyle, stacking: RunStacking?) -> String {
         let pieces = text.characters.split(omittingEmptySubsequences: false) { $0.character.isNewline && $0.character != "\u{2028}" }
-        guard spacing > 0, pieces.count > 1 else { return runHTML(text.characters[...], runs: text.runs, base: base, lineHeight: lineHeight) }
+        guard spacing > 0, pieces.count > 1 else { return runHTML(text.characters[...], runs: text.runs, base: base, stacking: stacking) }
         var out = ""
         for (index, piece) in pieces.enumerated() {
             let margin = index < pieces.count - 1 ? ";margin-bottom:\(CSSDeclarations.px(spacing))" : ""
             let shown = piece.isEmpty ? [("\u{200B}", -1)][...] : piece
-            out += "<span style=\"display:block\(margin)\">\(runHTML(shown, runs: text.runs, base: base, lineHeight: lineHeight))</span>"
+            out += "<span style=\"display:block\(margin)\">\(runHTML(shown, runs: text.runs, base: base, stacking: stacking))</span>"
         }
         return out
     }

@@ -67,13 +67,12 @@ struct StyledCharacters {
 }
 
 extension HTMLExporter {
-    /// `characters` as HTML: without runs the text as it is; with runs each stretch in a
+    /// `characters` as HTML: without runs the text as it is; with runs each stretch in an outer
     /// `<span>` setting what its run changes (font, size, weight, italic, letter spacing,
-    /// colour, decoration) and its line height in pixels (the run's own or its font's; the
-    /// label's `lineHeight` for stretches in the label's style), so the browser stands each
-    /// run's box on the line as Plumb does.
+    /// colour) and its line box, and an inner one setting the glyphs on the baseline (with the
+    /// run's decoration), as `stacking` says: the browser stacks the lines as Plumb does.
     func runHTML(
-        _ characters: ArraySlice<(character: Character, run: Int)>, runs: [StyledRun], base: TextStyle, lineHeight: Double
+        _ characters: ArraySlice<(character: Character, run: Int)>, runs: [StyledRun], base: TextStyle, stacking: RunStacking?
     ) -> String {
         var out = ""
         var start = characters.startIndex
@@ -84,10 +83,17 @@ extension HTMLExporter {
             // U+2028 breaks a line in Plumb; in CSS only a newline does (in `pre-wrap`).
             let shown = characters[start..<end].map { runs.isEmpty || $0.character != "\u{2028}" ? $0.character : "\n" }
             let text = HTMLText.escaped(String(shown), keepingNewlines: true)
-            if run >= 0, runs[run].style != base {
-                out += "<span style=\"\(HTMLText.escaped(runCSS(runs[run].style, base: base).text))\">\(text)</span>"
-            } else if !runs.isEmpty {
-                out += "<span style=\"line-height:\(CSSDeclarations.px(lineHeight))\">\(text)</span>"
+            if let stacking {
+                let style = run >= 0 ? runs[run].style : base
+                var (outer, inner) = runCSS(style, base: base)
+                let line = stacking.css(for: style)
+                outer.add("line-height", line.lineHeight)
+                inner.add("line-height", "0")
+                if line.raise != "0px" {
+                    outer.add("vertical-align", line.raise)
+                    inner.add("vertical-align", line.lower)
+                }
+                out += "<span style=\"\(HTMLText.escaped(outer.text))\"><span style=\"\(HTMLText.escaped(inner.text))\">\(text)</span></span>"
             } else {
                 out += text
             }
@@ -96,23 +102,24 @@ extension HTMLExporter {
         return out
     }
 
-    private func runCSS(_ style: TextStyle, base: TextStyle) -> CSSDeclarations {
-        var css = CSSDeclarations()
+    /// What a run in `style` changes from `base`: font and spacing and colour for the outer
+    /// span, decoration for the inner one (drawn at the glyphs' baseline).
+    private func runCSS(_ style: TextStyle, base: TextStyle) -> (outer: CSSDeclarations, inner: CSSDeclarations) {
+        var css = CSSDeclarations(), inner = CSSDeclarations()
         let font = style.font
         if font.family != base.font.family { css.add("font-family", Self.fontFamily(measurer.drawingFamily(of: font))) }
         if font.size != base.font.size { css.add("font-size", CSSDeclarations.px(font.size)) }
         if font.weight != base.font.weight { css.add("font-weight", "\(font.weight.numericWeight)") }
         if font.italic != base.font.italic { css.add("font-style", font.italic ? "italic" : "normal") }
         if style.letterSpacing != base.letterSpacing { css.add("letter-spacing", CSSDeclarations.px(style.letterSpacing)) }
-        css.add("line-height", CSSDeclarations.px(style.lineHeight ?? measurer.lineMetrics(of: font).lineHeight))
         if style.color != base.color { css.add("color", style.color ?? "#000000") }
         if style.decoration != base.decoration {
             switch style.decoration {
-            case .underline?: css.add("text-decoration", "underline")
-            case .strikethrough?: css.add("text-decoration", "line-through")
-            case .none?, nil: css.add("text-decoration", "none")
+            case .underline?: inner.add("text-decoration", "underline")
+            case .strikethrough?: inner.add("text-decoration", "line-through")
+            case .none?, nil: inner.add("text-decoration", "none")
             }
         }
-        return css
+        return (css, inner)
     }
 }
