@@ -182,6 +182,8 @@ import TextMetrics
                "textRuns": [{"start": 20, "length": 15, "font": {"size": 28, "family": "Roboto"}, "lineHeight": "120%"}, {"start": 59, "length": 9, "font": {"weight": "bold"}}]},
               {"horizontalAlignment": "left", "id": "deep-not-last", "kind": "label", "numberOfLines": 0, "text": "first line\nends with BIG then small",
                "textRuns": [{"start": 21, "length": 3, "font": {"size": 36}}]},
+              {"horizontalAlignment": "left", "id": "final-newline", "kind": "label", "numberOfLines": 0, "text": "small then\nLARGE and a newline\n",
+               "textRuns": [{"start": 11, "length": 20, "font": {"size": 28}}]},
               {"horizontalAlignment": "left", "id": "button", "kind": "button", "numberOfLines": 0, "text": "Go\nON NOW", "padding": {"left": 12, "right": 12, "top": 4, "bottom": 4},
                "textRuns": [{"start": 3, "length": 6, "font": {"size": 26, "weight": "bold"}}]}
             ]}}

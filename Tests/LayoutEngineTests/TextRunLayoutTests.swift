@@ -137,3 +137,17 @@ import Testing
         #expect(line.spans.count == 2 && line.baseline == 19.2)
     }
 }
+
+extension TextRunLayoutTests {
+    /// A text ending in a newline has an empty last line in the style of that newline: as tall
+    /// as a line of the run, counted in the label's height.
+    @Test func theEmptyLastLineHasTheFinalNewlinesStyle() {
+        let ending = layout(label("aa\nBB\n", runs: [run(3, 3, size: 20)]))
+        let filled = layout(label("aa\nBB\nBB", runs: [run(3, 5, size: 20)]))
+        #expect(ending.lines.map(\.text) == ["aa", "BB", ""])
+        #expect(ending.lines.map(\.height) == filled.lines.map(\.height))
+        #expect(ending.height == filled.height)
+        // The first baseline 9.6 down, each next one 24 below it, the last line 4.8 below its own.
+        #expect(abs(ending.height - (9.6 + 24 + 24 + 4.8)) < 1e-9)
+    }
+}

@@ -54,6 +54,8 @@ public struct LineLayout: Hashable, Sendable {
 
     /// The lines kept, top to bottom.
     public var lines: [Line]
+    /// Whether the lines were stacked by their runs' extents (each with its own `height`).
+    private var isStacked = false
     /// Distance between two lines' tops: the label's `lineHeight`, else the font's own. With
     /// runs, the least a line can be (each line's own is its `height`).
     public var lineHeight: Double
@@ -135,6 +137,7 @@ public struct LineLayout: Hashable, Sendable {
                 top += self.lineHeight + (Self.endsParagraph(text[ranges[index]]) ? paragraphSpacing : 0)
             }
         }
+        isStacked = !extents.isEmpty
         let kept = tops.isEmpty ? min(keepable, ranges.count) : tops.count
         lines.reserveCapacity(kept)
         for index in 0..<kept {
@@ -183,7 +186,8 @@ public struct LineLayout: Hashable, Sendable {
     /// The lines' total height: from the first line's top to the last one's bottom.
     public var height: Double {
         guard let last = lines.last else { return 0 }
-        guard last.spans.isEmpty else { return last.top + last.height }
+        // Stacked by runs, an empty last line (after a final newline) has no spans but its height.
+        guard !isStacked else { return last.top + last.height }
         // Without runs every line is `lineHeight` high; the paragraph spacing above the last
         // line is its top beyond the lines above it (exactly 0 without spacing).
         let linesAbove = Double(lines.count - 1) * lineHeight
