@@ -167,11 +167,13 @@ public struct TextRun: Hashable, Sendable {
     /// `runs` of the text `old` carried over to the text `new`, as a text editor keeps styles
     /// through an edit: the two texts are compared from both ends, the code units they share
     /// keep their runs, text typed in place of other text takes the style of the first
-    /// character it replaces, text typed between two characters that of the one before it,
-    /// and a run whose text was all deleted or replaced (but for its first character) is
-    /// dropped. Nil when none is left.
+    /// character it replaces, text typed between two characters that of the one before it
+    /// (at the very start, of the first character), and a run whose text was all deleted or
+    /// replaced (but for its first character) is dropped. Runs past the end of `old` (a merge
+    /// of a shorter text) are cut to it first. Nil when none is left.
     public static func carried(_ runs: [TextRun], from old: String, to new: String) -> [TextRun]? {
         let before = Array(old.utf16), after = Array(new.utf16)
+        guard let runs = cut(runs, toLength: before.count) else { return nil }
         var prefix = 0
         while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
         // Never between the halves of a surrogate pair.
@@ -189,7 +191,7 @@ public struct TextRun: Hashable, Sendable {
         let replaces = oldEnd > prefix
         var kept: [TextRun] = []
         for var run in runs {
-            let start = run.start < prefix || (replaces && run.start == prefix) ? run.start
+            let start = run.start < prefix || (run.start == prefix && (replaces || prefix == 0)) ? run.start
                 : run.start < oldEnd ? newEnd : run.start - oldEnd + newEnd
             let end = run.end < prefix || (replaces && run.end == prefix) ? run.end
                 : run.end <= oldEnd ? newEnd : run.end - oldEnd + newEnd

@@ -100,6 +100,8 @@ import TextMetrics
                 {"id": "clamped-paragraphs", "kind": "label", "numberOfLines": 3, "paragraphSpacing": 5, "text": "One\nTwo\nThree\nFour"},
                 {"id": "final-newline", "kind": "label", "numberOfLines": 0, "text": "Ends in a newline\n"},
                 {"id": "final-newlines", "kind": "label", "numberOfLines": 0, "lineHeight": 22, "text": "Two more\n\n"},
+                {"id": "other-breaks", "kind": "label", "numberOfLines": 0, "text": "line\u2028separator\u2029paragraph\u0085next\u000Bvertical\u000Cfeed"},
+                {"id": "final-separator", "kind": "label", "numberOfLines": 0, "text": "Ends in a line separator\u2028"},
                 {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 4, "children": [
                   {"id": "a", "kind": "label", "text": "One", "lineHeight": 30, "letterSpacing": 0.5},
                   {"id": "b", "kind": "label", "text": "Two", "font": {"size": 12}, "lineHeight": "200%"}
@@ -184,6 +186,12 @@ import TextMetrics
                "textRuns": [{"start": 21, "length": 3, "font": {"size": 36}}]},
               {"horizontalAlignment": "left", "id": "final-newline", "kind": "label", "numberOfLines": 0, "text": "small then\nLARGE and a newline\n",
                "textRuns": [{"start": 11, "length": 20, "font": {"size": 28}}]},
+              {"horizontalAlignment": "left", "id": "styled-break", "kind": "label", "numberOfLines": 0, "text": "ab\ncd\r\n",
+               "textRuns": [{"start": 2, "length": 1, "font": {"size": 30}}, {"start": 5, "length": 2, "font": {"size": 30}}]},
+              {"horizontalAlignment": "left", "id": "spaces-last", "kind": "label", "numberOfLines": 0, "text": "ab\n  ",
+               "textRuns": [{"start": 3, "length": 2, "font": {"size": 30}}]},
+              {"horizontalAlignment": "left", "id": "separator-last", "kind": "label", "numberOfLines": 0, "text": "ab\u2029",
+               "textRuns": [{"start": 0, "length": 2, "font": {"size": 24}}]},
               {"horizontalAlignment": "left", "id": "button", "kind": "button", "numberOfLines": 0, "text": "Go\nON NOW", "padding": {"left": 12, "right": 12, "top": 4, "bottom": 4},
                "textRuns": [{"start": 3, "length": 6, "font": {"size": 26, "weight": "bold"}}]}
             ]}}

@@ -93,6 +93,10 @@ import Testing
     @Test func numberOfLinesOneNeverWrapsAndMarksWhatWasCut() {
         #expect(lines("aaaa bbbb", width: 1000, numberOfLines: 1) == ["aaaa bbbb"])
         #expect(lines("ab\ncd", numberOfLines: 1) == ["ab…"])
+        // The blank line after a final newline hides nothing: no ellipsis.
+        #expect(lines("ab\n", numberOfLines: 1) == ["ab"])
+        #expect(lines("ab\n  ", numberOfLines: 1) == ["ab"])
+        #expect(lines("ab\n", height: 12) == ["ab"])
     }
 
     @Test(arguments: [

@@ -81,8 +81,14 @@ import Testing
         #expect(carried([run(0, 5), run(6, 5)], "Hello world", "Hello") == [[0, 5]])
         #expect(carried([run(0, 5), run(6, 5)], "Hello world", "Hi world") == [[0, 2], [3, 5]])
         #expect(carried([run(6, 5)], "Hello world", "Bye") == nil)
+        // Typed at the very start: the style of the first character.
+        #expect(carried([run(0, 5)], "Hello", "XHello") == [[0, 6]])
+        #expect(carried([run(1, 4)], "Hello", "XHello") == [[2, 4]])
+        // Runs past the old text (a merge of a shorter one) are cut to it first.
+        #expect(carried([run(0, 9)], "Hello", "Hello!") == [[0, 6]])
         // Counted in UTF-16 code units, never splitting a surrogate pair.
         #expect(carried([run(3, 2)], "😀 ab", "😀😀 ab") == [[5, 2]])
         #expect(carried([run(0, 2)], "😀ab", "😁ab") == [[0, 2]])
+        #expect(carried([run(1, 2)], "x😀", "x😁😀") == [[3, 2]])
     }
 }

@@ -299,6 +299,7 @@ public struct HTMLExporter {
         } else {
             if !styled.runs.isEmpty { text.fillEmptyLines() }
             text.fillFinalLine()
+            text.styleLineBreaksAsTheirLines()
         }
         if lines == 1 {
             style.add("white-space", "pre")

@@ -40,16 +40,8 @@ struct RunStacking {
             below = last.height - last.baseline
         } else {
             let metrics = measurer.lineMetrics(of: styled.style.font)
-            below = Self.reach(lineHeight: styled.style.lineHeight ?? metrics.lineHeight, metrics: metrics).below
+            below = LineLayout.extent(lineHeight: styled.style.lineHeight, metrics: metrics).below
         }
-    }
-
-    /// How far a line of `lineHeight` in a font of `metrics` reaches above and below its
-    /// baseline: the space beyond ascent and descent split evenly (CSS's half-leading), as
-    /// `LineLayout` counts it.
-    static func reach(lineHeight: Double, metrics: LineMetrics) -> (above: Double, below: Double) {
-        let above = (lineHeight - metrics.ascent - metrics.descent) / 2 + metrics.ascent
-        return (above, lineHeight - above)
     }
 
     /// The outer span's `line-height` and `vertical-align` for a run in `style`, and the inner
@@ -57,7 +49,7 @@ struct RunStacking {
     func css(for style: TextStyle) -> (lineHeight: String, raise: String, lower: String) {
         let metrics = measurer.lineMetrics(of: style.font)
         let lineHeight = style.lineHeight ?? metrics.lineHeight
-        let own = Self.reach(lineHeight: lineHeight, metrics: metrics)
+        let own = LineLayout.extent(lineHeight: lineHeight, metrics: metrics)
         let raise = own.below - below
         let firstLineHeight = max(0, own.above + below), firstRaise = (own.below - below) / 2
         return (

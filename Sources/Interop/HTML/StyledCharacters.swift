@@ -20,20 +20,35 @@ struct StyledCharacters {
         }
     }
 
-    /// Drops spaces at the end of the text and before each "\n".
+    /// Drops spaces at the end of the text and before each line break. A line of spaces alone
+    /// keeps a zero-width space in its first space's style: Plumb gives such a line that
+    /// style's height.
     mutating func trimSpacesBeforeLineEnds() {
         var kept: [(character: Character, run: Int)] = []
         kept.reserveCapacity(characters.count)
         var spaces = 0  // spaces at the end of `kept` that a line end would drop
+        func dropSpaces() {
+            guard spaces > 0 else { return }
+            let first = kept[kept.count - spaces]
+            kept.removeLast(spaces)
+            if kept.last.map({ $0.character.isNewline }) ?? true { kept.append(("\u{200B}", first.run)) }
+        }
         for item in characters {
-            if item.character == "\n" {
-                kept.removeLast(spaces)
-            }
+            if item.character.isNewline { dropSpaces() }
             kept.append(item)
             spaces = item.character == " " ? spaces + 1 : 0
         }
-        kept.removeLast(spaces)
+        dropSpaces()
         characters = kept
+    }
+
+    /// Gives each line break the style of the character before it: Plumb does not count a
+    /// break's own style on the line it ends (an empty line, which it does count, holds a
+    /// zero-width space in the break's style by now).
+    mutating func styleLineBreaksAsTheirLines() {
+        for index in characters.indices.dropFirst() where characters[index].character.isNewline {
+            characters[index].run = characters[index - 1].run
+        }
     }
 
     /// Puts a zero-width space in each line that a hard break leaves empty (a break at the
@@ -57,12 +72,14 @@ struct StyledCharacters {
     }
 
     /// Keeps the text before its first line break followed by `ending` (in the style of the
-    /// character before it), when it has one.
+    /// character before it), when it has one and text follows it (Plumb marks no cut when only
+    /// the empty line after a final line break is left out).
     mutating func cutAtFirstLineBreak(ending: Character) {
         guard let newline = characters.firstIndex(where: \.character.isNewline) else { return }
         let run = newline > 0 ? characters[newline - 1].run : characters[newline].run
+        let hidesText = characters[(newline + 1)...].contains { !$0.character.isWhitespace }
         characters.removeSubrange(newline...)
-        characters.append((ending, run))
+        if hidesText { characters.append((ending, run)) }
     }
 }
 
@@ -80,8 +97,9 @@ extension HTMLExporter {
             let run = characters[start].run
             var end = start + 1
             while end < characters.endIndex, characters[end].run == run { end += 1 }
-            // U+2028 breaks a line in Plumb; in CSS only a newline does (in `pre-wrap`).
-            let shown = characters[start..<end].map { runs.isEmpty || $0.character != "\u{2028}" ? $0.character : "\n" }
+            // Plumb breaks lines at U+2028, U+2029, NEL, VT and FF too; CSS (`pre-wrap`) only at
+            // "\n" and "\r".
+            let shown = characters[start..<end].map { $0.character.isNewline && $0.character != "\r\n" ? "\n" : $0.character }
             let text = HTMLText.escaped(String(shown), keepingNewlines: true)
             if let stacking {
                 let style = run >= 0 ? runs[run].style : base

@@ -139,16 +139,21 @@ public struct LineLayout: Hashable, Sendable {
         }
         isStacked = !extents.isEmpty
         let kept = tops.isEmpty ? min(keepable, ranges.count) : tops.count
+        // Lines left out hide text, unless the one left out is the blank last line (after a
+        // final newline): no ellipsis marks that.
+        let hidesLines = kept < ranges.count
+            && !(kept == ranges.count - 1 && ranges[kept].upperBound == text.endIndex
+                 && LineBreaking.trimmingTrailingWhitespace(text[ranges[kept]]).isEmpty)
         lines.reserveCapacity(kept)
         for index in 0..<kept {
             let visible = LineBreaking.trimmingTrailingWhitespace(text[ranges[index]])
             let isLast = index == kept - 1
             styled?.line = visible
             let width = measurer.width(of: visible, font: font)
-            let truncates = isLast && (kept < ranges.count || width > maxWidth + Self.tolerance)
+            let truncates = isLast && (hidesLines || width > maxWidth + Self.tolerance)
             var line = truncates
                 ? LineTruncation.truncate(
-                    visible, width: width, linesDropped: kept < ranges.count, font: font,
+                    visible, width: width, linesDropped: hidesLines, font: font,
                     maxWidth: maxWidth, mode: lineBreakMode, measurer: measurer)
                 : Line(text: String(visible), width: width)
             line.top = tops.isEmpty ? Double(index) * self.lineHeight : tops[index]
@@ -167,7 +172,7 @@ public struct LineLayout: Hashable, Sendable {
     /// How far a line of `lineHeight` (nil for the font's own) in a font of `metrics` reaches
     /// above and below its baseline: the space beyond ascent and descent split evenly (CSS's
     /// half-leading).
-    static func extent(lineHeight: Double?, metrics: LineMetrics) -> (above: Double, below: Double) {
+    public static func extent(lineHeight: Double?, metrics: LineMetrics) -> (above: Double, below: Double) {
         let height = lineHeight ?? metrics.lineHeight
         let above = (height - metrics.ascent - metrics.descent) / 2 + metrics.ascent
         return (above, height - above)

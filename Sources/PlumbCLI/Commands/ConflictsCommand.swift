@@ -47,7 +47,12 @@ enum ConflictsCommand: Command {
         let settled = try store.resolutions(of: document)
         let people = People(store: store, document: document, names: SiteNames(try store.siteNames()))
         if arguments.has("--json") {
-            let entries = properties.map { withSettled(json($0, people: people), settled[ConflictResolution.Key($0)]) }
+            let head = settled.isEmpty ? nil : try store.resolved(try store.head(of: document))
+            let entries = properties.map { conflict in
+                let resolution = settled[ConflictResolution.Key(conflict)]
+                return withSettled(json(conflict, people: people), resolution,
+                                   changedSince: head.map { KeptValueChange(conflict, resolution: resolution, head: $0) != nil })
+            }
                 + structural.map { withSettled(json($0.0, version: $0.1, document: document, people: people), settled[ConflictResolution.Key($0.0)]) }
             context.console.print(JSONWriter.pretty(.array(entries)))
             return
@@ -60,10 +65,9 @@ enum ConflictsCommand: Command {
             let winner = people.side(conflict.winner.stamp, other: conflict.loser.stamp)
             let loser = people.side(conflict.loser.stamp, other: conflict.winner.stamp)
             let resolution = settled[ConflictResolution.Key(conflict)]
-            let now = Property(rawValue: conflict.property).flatMap { head?.state.value(conflict.view, $0) }
-            let changed = resolution?.state == .kept && now != conflict.loser.value
+            let change = head.flatMap { KeptValueChange(conflict, resolution: resolution, head: $0) }
             return "\(conflict.view).\(conflict.property): \(TerminalText.field(conflict.winner.value ?? "unset")) (\(winner)) won over \(TerminalText.field(conflict.loser.value ?? "unset")) (\(loser))"
-                + people.mark(resolution, changedSince: changed ? .some(now) : .none)
+                + people.mark(resolution, since: change)
         } + structural.map { conflict, version in
             line(conflict, version: version, document: document, people: people, back: head?.contains(conflict.view) ?? false)
                 + people.mark(settled[ConflictResolution.Key(conflict)])
@@ -93,12 +97,18 @@ enum ConflictsCommand: Command {
     }
 
     /// An entry with `"settled"`: what was done about it (`state`, `site`, `time` in Unix
-    /// milliseconds), or null while it is open.
-    static func withSettled(_ entry: JSONValue, _ resolution: ConflictResolution?) -> JSONValue {
+    /// milliseconds; for a property's kept value, `changedSince`: whether the document no longer
+    /// has it), or null while it is open.
+    static func withSettled(_ entry: JSONValue, _ resolution: ConflictResolution?, changedSince: Bool? = nil) -> JSONValue {
         guard case .object(var members) = entry else { return entry }
-        members.append(JSONMember("settled", resolution.map { .object([
-            JSONMember("state", .string($0.state.rawValue)), JSONMember("site", .string($0.site.hex)), JSONMember("time", .number(Double($0.time))),
-        ]) } ?? .null))
+        members.append(JSONMember("settled", resolution.map { resolution in
+            var settled = [
+                JSONMember("state", .string(resolution.state.rawValue)), JSONMember("site", .string(resolution.site.hex)),
+                JSONMember("time", .number(Double(resolution.time))),
+            ]
+            if resolution.state == .kept, let changedSince { settled.append(JSONMember("changedSince", .bool(changedSince))) }
+            return .object(settled)
+        } ?? .null))
         return .object(members)
     }
 
@@ -125,13 +135,17 @@ enum ConflictsCommand: Command {
             names[site].map(TerminalText.field) ?? "site \(site.short)"
         }
 
-        /// ` [dismissed on Anna's laptop, 2025-11-30 08:00:03.250]` for a settled conflict; with
-        /// `changedSince` (the value now, for a kept one that no longer has the kept value)
-        /// `[kept on …; changed since, now "Sign in"]`.
-        func mark(_ resolution: ConflictResolution?, changedSince: String?? = nil) -> String {
+        /// ` [dismissed on Anna's laptop, 2025-11-30 08:00:03.250]` for a settled conflict; for a
+        /// kept value changed `since`, `[kept on …; changed since, now Sign in]` or `[kept on …;
+        /// the view was deleted since]`.
+        func mark(_ resolution: ConflictResolution?, since: KeptValueChange? = nil) -> String {
             guard let resolution else { return "" }
-            let since = changedSince.map { "; changed since, now \(TerminalText.field($0 ?? "unset"))" } ?? ""
-            return " [\(resolution.state.rawValue) on \(site(resolution.site)), \(ConflictsCommand.time(milliseconds: resolution.time))\(since)]"
+            let after = switch since {
+            case .value(let now)?: "; changed since, now \(TerminalText.field(now ?? "unset"))"
+            case .viewDeleted?: "; the view was deleted since"
+            case nil: ""
+            }
+            return " [\(resolution.state.rawValue) on \(site(resolution.site)), \(ConflictsCommand.time(milliseconds: resolution.time))\(after)]"
         }
 
         /// `alice, 2025-11-30 08:00:03.250`.

@@ -13,9 +13,7 @@ public enum TextRunFit {
     public static func carry(_ view: String, currentRuns: String?, oldText: String?, newText: String?) -> Edit? {
         guard let currentRuns, let json = ValueText.decode(currentRuns), let runs = try? TextRun.runs(from: json) else { return nil }
         let old = oldText.flatMap(ValueText.stringValue) ?? "", new = newText.flatMap(ValueText.stringValue) ?? ""
-        // Runs a merge left past a shorter text are cut to it first.
-        let fitting = TextRun.cut(runs, toLength: old.utf16.count) ?? []
-        let carried = TextRun.carried(fitting, from: old, to: new)
+        let carried = TextRun.carried(runs, from: old, to: new)
         guard carried != runs else { return nil }
         return Edit(view: view, property: .textRuns, value: carried.map { ValueText.encode(.array($0.map(\.json))) })
     }

@@ -63,8 +63,11 @@ enum ConflictsPage {
             var action: String
             if let resolution {
                 action = people.settled(resolution)
-                // A kept value changed since (a revert of the keep, an edit) is no longer what was kept.
-                if resolution.state == .kept, now != conflict.loser.value { action += "<br><span class=\"changed\">changed since</span>" }
+                switch KeptValueChange(conflict, resolution: resolution, head: head) {
+                case .value?: action += "<br><span class=\"changed\">changed since</span>"
+                case .viewDeleted?: action += "<br><span class=\"changed\">view deleted since</span>"
+                case nil: break
+                }
             } else if !head.isAlive(conflict.view) {
                 action = "<span class=\"muted\">view deleted</span>"
             } else if changedSince {
