@@ -18,10 +18,22 @@ import LayoutSpec
 /// button that takes space (collapsed ones have none). Numbers are the engine's doubles in
 /// shortest round-trip form.
 public enum FramesJSON {
-    /// The text as UTF-8 bytes (what a file or stdout takes, without a `String` between).
+    /// About how many bytes `write` hands over at a time.
+    static let pieceSize = 1 << 16
+
+    /// The text as UTF-8 bytes, whole (what a test or a small caller takes).
     public static func bytes(_ spec: Spec, layout: Layout, document: String, versionID: String?) -> [UInt8] {
+        var text: [UInt8] = []
+        write(spec, layout: layout, document: document, versionID: versionID) { text += $0 }
+        return text
+    }
+
+    /// Hands the text to `output` in pieces of about 64 KB, in order, each ending between two
+    /// frames (so on a whole character): a million frames are never held whole as text.
+    public static func write(_ spec: Spec, layout: Layout, document: String, versionID: String?,
+                             to output: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []
-        out.reserveCapacity(128 + spec.count * 120)
+        out.reserveCapacity(pieceSize + 4096)
         out += "{\n  \"document\": ".utf8
         out += JSONWriter.quote(document).utf8
         out += ",\n  \"version\": ".utf8
@@ -34,9 +46,13 @@ public enum FramesJSON {
         for index in 0..<spec.count {
             out += (index == 0 ? "\n    " : ",\n    ").utf8
             appendFrame(index, spec: spec, layout: layout, to: &out)
+            if out.count >= pieceSize {
+                try output(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         out += "\n  ]\n}\n".utf8
-        return out
+        try output(out)
     }
 
     private static func appendFrame(_ index: Int, spec: Spec, layout: Layout, to out: inout [UInt8]) {

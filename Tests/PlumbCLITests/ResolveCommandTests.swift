@@ -188,6 +188,24 @@ let seedSpec = """
         #expect(!FileManager.default.fileExists(atPath: plumb.folder.appendingPathComponent("forced.svg").path))
     }
 
+    /// The JSON goes out in 64 KB pieces: a file of many pieces holds what stdout gets, byte
+    /// for byte, replaces the file that was there, and leaves no temporary file beside it.
+    @Test func jsonInPiecesToAFileIsTheSameAsToStdout() throws {
+        let plumb = PlumbRunner()
+        let views = (1...2_000).map { #"{"id": "v\#($0)", "kind": "label", "parent": "root", "text": "view number \#($0)"}"# }
+        plumb.write("many.json", #"{"plumb": 1, "name": "many", "views": [{"id": "root", "kind": "view"}, "# + views.joined(separator: ", ") + "]}")
+        plumb.write("frames.json", "old")
+        let written = plumb.run("resolve", "many.json", "--size", "300x200", "--metrics", "fixed", "-o", "frames.json")
+        #expect(written.status == 0, "\(written.stderr)")
+        let printed = plumb.run("resolve", "many.json", "--size", "300x200", "--metrics", "fixed", "--format", "json")
+        #expect(printed.stdout.utf8.count > 3 * 65_536)
+        let file = try String(contentsOf: plumb.folder.appendingPathComponent("frames.json"), encoding: .utf8)
+        #expect(file == printed.stdout)
+        #expect(try JSONParser.parse(file)["frames"]?.elements?.count == 2_001)
+        let names = try FileManager.default.contentsOfDirectory(atPath: plumb.folder.path)
+        #expect(!names.contains { $0.contains(".plumb-") }, "\(names)")
+    }
+
     @Test(arguments: [
         (["resolve", "seed"], "give the screen size"),
         (["resolve", "seed", "--size", "0x100"], "--size: expected WIDTHxHEIGHT"),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `plumb-bench big [--plumb PATH] [--baseline PATH] [--trees DIR | --views N [--depth D]]
-/// [--history N]`: the commands of issue 12 on the 100,000-view `random.json` (or, with
+/// [--history N] [--keep DIR]`: the commands of issue 12 on the 100,000-view `random.json` (or, with
 /// `--views`, the same kind of random tree of N views and depth ≤ D, 12 by default, written by
 /// `RandomTreeGenerator`: issue 38's 1,000,000-view document), each as a process, beside what
 /// SQLite itself needs for the same rows, measured in the same run:
@@ -18,11 +18,13 @@ import Foundation
 /// With `--baseline`, another build (the release before this work) runs the same commands in
 /// its own store, side by side.
 ///
+/// `--keep DIR` works in DIR and leaves it (the spec, the stores) for profiling one command.
+///
 /// Memory is checked per view: each whole-document command's peak less the peak of `set` (a
 /// command that holds one view: the binary, SQLite's cache) over the number of views, in bytes,
 /// against the goal's peak spread the same way; a command over its goal is named.
 enum BigDocumentBenchmark {
-    static let usage = "big [--plumb PATH] [--baseline PATH] [--trees DIR | --views N [--depth D]] [--history N]"
+    static let usage = "big [--plumb PATH] [--baseline PATH] [--trees DIR | --views N [--depth D]] [--history N] [--keep DIR]"
 
     struct Column {
         let name: String
@@ -32,10 +34,11 @@ enum BigDocumentBenchmark {
     static func run(_ arguments: [String]) throws {
         let plumb = StoreBenchmark.value(of: "--plumb", in: arguments) ?? StoreBenchmark.defaultPlumbBinary()
         let history = Int(StoreBenchmark.value(of: "--history", in: arguments) ?? "") ?? 1_000
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-big-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: folder)
+        let kept = StoreBenchmark.value(of: "--keep", in: arguments)
+        let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("plumb-bench-big-\(getpid())").path
+        if kept == nil { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let spec: String
         let views = StoreBenchmark.value(of: "--views", in: arguments).flatMap(Int.init) ?? 100_000
         if let views = StoreBenchmark.value(of: "--views", in: arguments).flatMap(Int.init), views > 1 {

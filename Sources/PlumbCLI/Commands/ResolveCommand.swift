@@ -70,7 +70,13 @@ enum ResolveCommand: Command {
         }
         let text: [UInt8]
         switch format {
-        case .json: text = FramesJSON.bytes(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex)
+        case .json:
+            progress?.finish()
+            MeasurerReport.printWarnings(of: measurer, console: context.console)
+            // In pieces: the frames of a million views are never held whole as text.
+            return try output.emit(context: context) { write in
+                try FramesJSON.write(loaded.spec, layout: layout, document: loaded.document, versionID: loaded.version?.id.hex, to: write)
+            }
         case .table: text = Array(FramesTable.render(loaded.spec, layout: layout).utf8)
         case .svg: text = Array(picture.utf8)
         case .png, .pdf:

@@ -52,12 +52,20 @@ enum SpecReader {
     }
 
     /// A stored version as a `Spec`: every view built (to lay out, compare, edit).
+    ///
+    /// The state the views were read from is let go first, and its pages are handed back to
+    /// the system before the views are made: its lists (a few hundred bytes a view) are freed
+    /// in the middle of the heap, where the C library keeps them, unused, until asked, and the
+    /// spec and the frames made next need blocks of other sizes, so a million-view resolve
+    /// held both.
     static func spec(of version: VersionRecord, store: Store) throws -> Read<Spec> {
         let read = try views(of: version, store: store)
+        FreedMemory.handBack()
         return Read(spec: read.spec.makeSpec(), detached: read.detached, detachedReasons: read.detachedReasons)
     }
 
-    /// A stored version's views, each made when asked for (to write the spec text).
+    /// A stored version's views, each made when asked for (to write the spec text). The state
+    /// they were read from is let go when this returns.
     static func views(of version: VersionRecord, store: Store) throws -> Read<Materializer.Views> {
         let document = try store.resolved(version)
         do {

@@ -70,30 +70,63 @@ enum FileSystem {
 
     /// Writes to a temporary file beside `path`, then renames it: never a half-written file.
     static func writeAtomically(_ bytes: [UInt8], to path: String, shown: String? = nil) throws {
+        try writeAtomically(to: path, shown: shown) { write in try write(bytes) }
+    }
+
+    /// Writes what `writing` hands its `write` function, piece by piece, to a temporary file
+    /// beside `path`, then renames it into place: a large output is never held whole, and a
+    /// failed or abandoned write (`writing` throws) leaves no file behind and the old one as it
+    /// was.
+    static func writeAtomically(to path: String, shown: String? = nil,
+                                writing: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let name = shown ?? path
         try refuseFolder(path, shown: name)
         var isDirectory = false
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw CLIError.failure("\(name): the folder \(folder) does not exist. Create it first, or write somewhere else.")
         }
+        let temporary = folder + "/." + url.lastPathComponent + ".plumb-\(getpid())"
+        // 0666 less the umask, as any new file.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw writeFailure(name, errno) }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
         do {
-            // The bytes are handed to `Data` without a copy (a frames file of 100,000 views is 9.5 MB).
-            try bytes.withUnsafeBytes { buffer in
-                let data = buffer.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none) } ?? Data()
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try writing { bytes in
+                if let code = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) { throw writeFailure(name, code) }
             }
         } catch {
-            let reason: String
-            let code = (error as? CocoaError)?.code
-            switch code {
-            case .fileWriteNoPermission?: reason = "permission denied. Check the folder's permissions, or write somewhere else."
-            case .fileWriteOutOfSpace?: reason = "the disk is full. Free some space and try again."
-            case .fileWriteVolumeReadOnly?: reason = "the disk is read-only. Write somewhere else."
-            default: reason = "cannot write. Check the path and the folder's permissions."
-            }
-            throw CLIError.failure("\(name): \(reason) (\(code.map { "file error \($0.rawValue)" } ?? String(describing: error)))")
+            close(descriptor)
+            throw error
         }
+        guard close(descriptor) == 0 else { throw writeFailure(name, errno) }
+        guard rename(temporary, path) == 0 else { throw writeFailure(name, errno) }
+        renamed = true
+    }
+
+    /// Every byte to `descriptor`; `errno` when it fails.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : EIO }
+            done += count
+        }
+        return nil
+    }
+
+    /// A failed write of `name`, in words.
+    private static func writeFailure(_ name: String, _ code: Int32) -> CLIError {
+        let reason = switch code {
+        case EACCES, EPERM: "permission denied. Check the folder's permissions, or write somewhere else."
+        case ENOSPC, EDQUOT: "the disk is full. Free some space and try again."
+        case EROFS: "the disk is read-only. Write somewhere else."
+        default: "cannot write. Check the path and the folder's permissions."
+        }
+        return CLIError.failure("\(name): \(reason) (\(describe(code)))")
     }
 
     /// The C library's words for an `errno`.

@@ -69,10 +69,17 @@ struct OutputFile {
 
     /// Sends UTF-8 to the file, or to stdout when there is none; a failed write is an error.
     func emit(bytes: [UInt8], context: Context) throws {
+        try emit(context: context) { write in try write(bytes) }
+    }
+
+    /// Sends UTF-8 made in pieces (each ending on a whole character) to the file, written
+    /// whole or not at all, or to stdout as each piece is made: a large output is never held
+    /// whole.
+    func emit(context: Context, writing: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         if let path {
-            try Self.write(bytes, to: path, context: context)
+            try FileSystem.writeAtomically(to: context.absolute(path), shown: path, writing: writing)
         } else {
-            context.console.write(bytes: bytes)
+            try writing { context.console.write(bytes: $0) }
             try context.console.checkOutput()
         }
     }
