@@ -32,24 +32,12 @@ public final class Console {
         // that stderr cannot take has nowhere else to go: it is dropped.
         let console = Console(
             out: { _ in },
-            err: { text in var text = text; _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) } },
+            err: { text in var text = text; _ = text.withUTF8 { FileSystem.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) } },
             isTerminal: terminal,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
             useColor: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
-        console.outBytes = { writeAll(STDOUT_FILENO, $0) }
+        console.outBytes = { FileSystem.writeAll(STDOUT_FILENO, $0) }
         return console
-    }
-
-    /// Writes every byte; `errno` when the descriptor fails (a full disk, a closed descriptor).
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count < 0 ? errno : EIO }
-            done += count
-        }
-        return nil
     }
 
     /// The progress line of the running command, if one is drawn: erased before anything

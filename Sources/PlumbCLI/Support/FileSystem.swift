@@ -106,8 +106,9 @@ enum FileSystem {
         renamed = true
     }
 
-    /// Every byte to `descriptor`; `errno` when it fails.
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    /// Writes every byte to `descriptor`; `errno` when it fails (a full disk, a closed
+    /// descriptor).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var done = 0
         while done < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
