@@ -274,6 +274,34 @@ import Testing
         #expect(summary.approximated["outside stroke (drawn inside)"] == 1)
     }
 
+    /// Plumb cannot turn a view: a rotated layer and everything in it keep the boxes around
+    /// their turned shapes (Figma's `absoluteBoundingBox`), whatever the auto layout, the
+    /// constraints or the hugging say, which act along the turned axes.
+    @Test func aTurnedLayerKeepsTheBoxesAroundItsTurnedShapes() throws {
+        let frame = try Self.importOne([Self.node("9:1", "FRAME", "Screen", Self.box(0, 0, 400, 300), children: [
+            Self.node("9:2", "FRAME", "Tiles", Self.box(100, 100, 80, 80), #"""
+                "rotation": 0.785, "layoutMode": "HORIZONTAL", "itemSpacing": 4, "primaryAxisSizingMode": "AUTO",
+                "counterAxisSizingMode": "AUTO", "paddingLeft": 6
+                """#, children: [
+                Self.node("9:3", "RECTANGLE", "A", Self.box(110, 120, 30, 30), Self.constraints("RIGHT", "BOTTOM")),
+                Self.node("9:4", "RECTANGLE", "Above", Self.box(150, 60, 30, 30)),
+                Self.node("9:5", "GROUP", "Pair", Self.box(120, 150, 50, 20), children: [
+                    Self.node("9:6", "RECTANGLE", "D", Self.box(125, 152, 10, 10), Self.constraints("LEFT_RIGHT", "CENTER")),
+                ]),
+            ]),
+        ])])
+        let tiles = try Self.view(frame, "tiles")
+        #expect(tiles.kind == .view && tiles.width == 80 && tiles.height == 80, "no stack: its children keep their boxes")
+        let a = try Self.view(frame, "a")
+        #expect(a.horizontalAlignment == .left && a.verticalAlignment == .top && a.margin.left == 10 && a.margin.top == 20)
+        #expect(a.width == 30 && a.height == 30)
+        let pair = try Self.view(frame, "pair")
+        #expect(pair.width == 50 && pair.height == 20, "a group keeps its box, not its children's bounds")
+        #expect(frame.summary.unexpressed["rotation"] == 1)
+        #expect(frame.summary.approximated["inside a turned layer (kept at the box around its turned shape)"] == 4)
+        try Self.expectFigmaBoxes(frame)
+    }
+
     // MARK: Files, frames, ids
 
     @Test func everyTopLevelFrameIsADocumentWithUniqueNames() throws {

@@ -31,6 +31,9 @@ struct ChildLayout {
         }
     }
 
+    /// A turned layer's children keep their boxes (`Placement.turned`): a plain `view`.
+    static let turned = ChildLayout(form: .docked, layout: nil)
+
     static func plan(for node: FigmaNode) -> ChildLayout {
         guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
         if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }

@@ -41,21 +41,27 @@ struct FigmaMapper {
     private mutating func visit(_ node: FigmaNode, parent: Int, placement: Placement, inCollapsed: Bool) throws(InteropError) {
         guard let box = node.box else { throw missingBox(node) }
         if let content = placement.dockingContent {
-            let (horizontal, vertical) = Self.docked(node, box: box, in: content)
+            let (horizontal, vertical) = Self.docked(node, box: box, in: content, turned: placement.isTurned)
             if let wrapper = OutsideWrapper(around: box, in: content, horizontal: horizontal, vertical: vertical) {
                 let index = try wrap(node, in: wrapper, parent: parent, placement: placement, inCollapsed: inCollapsed)
-                let inWrapper = Placement.wrapped(
+                let inWrapper = placement.isTurned ? Placement.turned(content: wrapper.box) : Placement.wrapped(
                     content: wrapper.box, horizontally: horizontal.outside == .beforeStart, vertically: vertical.outside == .beforeStart)
                 try visit(node, parent: index, placement: inWrapper, inCollapsed: inCollapsed)
                 return
             }
         }
-        let layout = node.isContainer ? ChildLayout.plan(for: node) : nil
+        let turned = placement.isTurned || abs(node.rotation) > 1e-4
+        let layout = node.isContainer ? (turned ? ChildLayout.turned : ChildLayout.plan(for: node)) : nil
         var view = View(id: "v\(views.count)", kind: kind(of: node, layout: layout))
         view.sourceId = String(node.id.prefix(Property.maxSourceIDLength))
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
         if !node.visible { view.visibility = placement.isInAutoLayout ? .collapsed : .hidden }
         place(&view, node: node, box: box, placement: placement)
+        if turned {
+            // Its box is the turned shape's bounds, which its unturned content does not give.
+            if view.width == nil { view.width = round3(box.width) }
+            if view.height == nil { view.height = round3(box.height) }
+        }
         view.minWidth = node.minWidth.map(round3)
         view.maxWidth = node.maxWidth.map(round3)
         view.minHeight = node.minHeight.map(round3)
@@ -71,7 +77,8 @@ struct FigmaMapper {
             if !node.children.isEmpty { summary.skipped("\(node.type.words) parts (drawn as one shape)", node.subtreeCount - 1) }
             return
         }
-        for (child, childPlacement) in zip(node.children, layout.placements(for: node)) {
+        let placements = turned ? node.children.map { _ in Placement.turned(content: box) } : layout.placements(for: node)
+        for (child, childPlacement) in zip(node.children, placements) {
             if child.type == .slice {
                 summary.skipped("slice (an export area, not drawn)")
                 continue
@@ -148,6 +155,9 @@ struct FigmaMapper {
             summary.approximated("absolutely positioned child of auto layout (docked over the grid)")
         case .flow(let parentLayout, let track, let content):
             flow(&view, node: node, box: box, parentLayout: parentLayout, track: track, content: content)
+        case .turned(let content):
+            dock(&view, node: node, box: box, in: content, turned: true)
+            summary.approximated("inside a turned layer (kept at the box around its turned shape)")
         case .cell(let parentLayout, let row, let column, let rowSpan, let columnSpan):
             view.row = row > 0 ? row : nil
             view.column = column > 0 ? column : nil
@@ -158,8 +168,9 @@ struct FigmaMapper {
     }
 
     /// A child of a plain frame or group: its constraints say how it follows the parent.
-    private mutating func dock(_ view: inout View, node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false)) {
-        let (horizontal, vertical) = Self.docked(node, box: box, in: content, keepingSize: keepingSize)
+    private mutating func dock(_ view: inout View, node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false),
+                               turned: Bool = false) {
+        let (horizontal, vertical) = Self.docked(node, box: box, in: content, keepingSize: keepingSize, turned: turned)
         for axis in [horizontal, vertical] {
             if axis.constraint == "SCALE" { summary.approximated("SCALE constraint (imported as fill)") }
             precondition(axis.outside != .beforeStart, "visit wraps a child lying wholly before its parent's start")
@@ -177,9 +188,13 @@ struct FigmaMapper {
 
     /// How a child of a plain frame or group docks on each axis of `content`, by its
     /// constraints (`LEFT`, `TOP` when it has none); with its own length on the axes
-    /// `keepingSize` names, even where it hugs its content.
-    static func docked(_ node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false)) -> (horizontal: Docked, vertical: Docked) {
-        let constraints = node.constraints ?? FigmaConstraints(horizontal: "LEFT", vertical: "TOP")
+    /// `keepingSize` names, even where it hugs its content. A child of a turned layer docks
+    /// `LEFT` and `TOP` with its own length on both axes (`Placement.turned`).
+    static func docked(_ node: FigmaNode, box: FigmaRect, in content: FigmaRect, keepingSize: (Bool, Bool) = (false, false),
+                       turned: Bool = false) -> (horizontal: Docked, vertical: Docked) {
+        let topLeft = FigmaConstraints(horizontal: "LEFT", vertical: "TOP")
+        let constraints = turned ? topLeft : node.constraints ?? topLeft
+        let keepingSize = turned ? (true, true) : keepingSize
         let horizontal = Docked(
             start: box.x - content.x, length: box.width, end: content.maxX - box.maxX, constraint: constraints.horizontal,
             sizing: keepingSize.0 ? .fixed : Sizing.of(node, horizontal: true, parent: nil))

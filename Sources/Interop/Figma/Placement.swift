@@ -19,11 +19,16 @@ enum Placement {
     case flow(FigmaAutoLayout, track: Int?, content: FigmaRect)
     /// In a cell of a `layoutMode: GRID` frame.
     case cell(FigmaAutoLayout, row: Int, column: Int, rowSpan: Int, columnSpan: Int)
+    /// A child of a turned layer (one rotated, or inside one). Plumb cannot turn a view, so the
+    /// child keeps the box around its turned shape (its `absoluteBoundingBox`), with its size,
+    /// placed from the top left of `content` (the parent's box): constraints and auto layout
+    /// act along the turned axes, which no unturned box can follow.
+    case turned(content: FigmaRect)
 
     /// The box a child docked by its constraints docks in, nil for the other placements.
     var dockingContent: FigmaRect? {
         switch self {
-        case .docked(let content), .dockedInGrid(let content, _, _), .floating(let content): content
+        case .docked(let content), .dockedInGrid(let content, _, _), .floating(let content), .turned(let content): content
         case .root, .wrapped, .flow, .cell: nil
         }
     }
@@ -32,7 +37,13 @@ enum Placement {
     var isInAutoLayout: Bool {
         switch self {
         case .flow, .cell: true
-        case .root, .docked, .wrapped, .dockedInGrid, .floating: false
+        case .root, .docked, .wrapped, .dockedInGrid, .floating, .turned: false
         }
+    }
+
+    /// True for a child of a turned layer.
+    var isTurned: Bool {
+        if case .turned = self { return true }
+        return false
     }
 }
