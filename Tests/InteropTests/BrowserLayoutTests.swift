@@ -37,8 +37,8 @@ import TextMetrics
 
     /// Margins wider than the slot at some window sizes and not at others (the slot-under-
     /// margins goldens have a fixed slot): in a view, across a vertical and a horizontal
-    /// stack, and in a grid cell, for every docking. Plumb follows WPF (no usable length: the
-    /// view at its start margin); the page must too, at each of the five sizes.
+    /// stack, and in a grid cell, for every docking, and a wrapping label. Plumb follows WPF (no
+    /// usable length: the view at its start margin); the page must too, at each of the five sizes.
     @Test func marginsWiderThanTheSlotAtSomeWindowSizes() throws {
         func children(_ prefix: String, margin: String, horizontal: Bool, vertical: Bool, cell: String = "") -> String {
             var views: [String] = []
@@ -51,6 +51,13 @@ import TextMetrics
             views.append(#"{"id": "\#(prefix)-fill"\#(cell), "margin": \#(margin)}"#)
             views.append(#"{"id": "\#(prefix)-fill-min", "minWidth": 50, "minHeight": 40\#(cell), "margin": \#(margin)}"#)
             views.append(#"{"id": "\#(prefix)-fill-size", "width": 60, "height": 30\#(cell), "margin": \#(margin)}"#)
+            // A wrapping label without a width: with less room than a glyph, as wide as its
+            // widest. (Not in the grid, whose star column its neighbours widen past its words:
+            // there it wraps with room to spare, and CSS does not shrink it to its widest line.)
+            if cell.isEmpty {
+                let left = horizontal ? #", "horizontalAlignment": "left""# : ""
+                views.append(#"{"id": "\#(prefix)-label", "kind": "label", "text": "Wrapped words", "numberOfLines": 0\#(left), "margin": \#(margin)}"#)
+            }
             return views.joined(separator: ", ")
         }
         // 400 across and 600 down: wider than a 320 or 375 window, narrower than the others;

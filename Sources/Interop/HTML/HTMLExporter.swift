@@ -83,7 +83,7 @@ public struct HTMLExporter {
         .s{display:flex}\
         .s>*{flex:none}\
         .g{display:grid}\
-        .t{grid-area:1/1;min-width:0;overflow:hidden;overflow-wrap:break-word}\
+        .t{grid-area:1/1;min-width:0;overflow:hidden;overflow-wrap:anywhere}\
         .t::first-line{--f:1}\
         body>[data-id]{position:fixed;inset:0;overflow:auto;scrollbar-width:none}
         """
@@ -191,6 +191,12 @@ public struct HTMLExporter {
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
             wraps: wraps)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))
+        if justify != "stretch" && view.kind.hasText && (view.numberOfLines ?? 1) != 1 && view.width == nil {
+            // Plumb breaks a word where there is less room than it, so its narrowest wrapped
+            // label is its widest glyph (the text's min-content with `overflow-wrap: anywhere`),
+            // never narrower, however little room is left.
+            style.add("grid-template-columns", "minmax(min-content,1fr)")
+        }
         if inStack {
             // A stack aligns its children across its axis only.
             let across = vertical ? justify : align
