@@ -140,6 +140,26 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// A frame that hugs its children along its axis has no room for `CENTER` or `MAX` to move
+    /// them: it is a stack, so its negative item spacing overlaps them as in Figma (a grid's
+    /// gaps cannot be negative). A badge 34 tall overlapping a 30-tall body by 8 points.
+    @Test(arguments: ["CENTER", "MAX"])
+    func aHuggingAutoLayoutIsPackedWhateverItsAlignment(_ align: String) throws {
+        let frame = try Self.importOne([Self.node("3:1", "FRAME", "Screen", Self.box(0, 0, 200, 100), children: [
+            Self.node("3:2", "FRAME", "Card", Self.box(10, 10, 120, 56), #"""
+                "layoutMode": "VERTICAL", "itemSpacing": -8, "primaryAxisAlignItems": "\#(align)", "counterAxisAlignItems": "CENTER",
+                "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "FIXED", "layoutSizingVertical": "HUG"
+                """#, children: [
+                Self.node("3:3", "RECTANGLE", "Badge", Self.box(50, 10, 40, 34)),
+                Self.node("3:4", "RECTANGLE", "Body", Self.box(10, 36, 120, 30)),
+            ]),
+        ])])
+        let card = try Self.view(frame, "card")
+        #expect(card.kind == .stack && card.spacing == -8 && card.height == nil)
+        #expect(frame.summary.approximated["negative item spacing (imported as 0)"] == nil, "\(frame.summary.approximated)")
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test(arguments: [("CENTER", 50.0), ("MAX", 100.0), ("SPACE_BETWEEN", 0.0)])
     func spreadAutoLayoutIsAGridWithEmptyTracks(_ align: String, _ firstX: Double) throws {
         // Two 40-wide children, 20 apart, in a 200-wide row (100 free).

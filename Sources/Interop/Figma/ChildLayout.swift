@@ -3,8 +3,8 @@ import LayoutSpec
 /// How a container lays out its children in Plumb: the plan for one frame, group or instance.
 ///
 /// - No auto layout: a `view`; each child docks by its constraints.
-/// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`),
-///   no child growing: a `stack` with `spacing` (negative too) and `padding`; absolutely
+/// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`, or
+///   `CENTER` and `MAX` where the frame hugs its children along its axis), no child growing: a `stack` with `spacing` (negative too) and `padding`; absolutely
 ///   positioned children float in it.
 /// - Other horizontal or vertical auto layout: a one-row (or one-column) `grid`: `auto` tracks
 ///   for the children, star tracks for growing children (`layoutGrow`, `FILL`), and empty star
@@ -34,15 +34,17 @@ struct ChildLayout {
     /// A turned layer's children keep their boxes (`Placement.turned`): a plain `view`.
     static let turned = ChildLayout(form: .docked, layout: nil)
 
-    static func plan(for node: FigmaNode) -> ChildLayout {
+    /// `hugsAlong`: the node takes its content's length along its own axis where it is placed,
+    /// so there is no room left for `CENTER` or `MAX` to move its children: they are packed.
+    static func plan(for node: FigmaNode, hugsAlong: Bool = false) -> ChildLayout {
         guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
         if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }
         let flowing = node.children.map { $0.child.positioning != "ABSOLUTE" }
         let grows = zip(node.children, flowing).contains { child, flows in
             flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
         }
-        let packed = layout.primaryAxisAlignItems != "CENTER" && layout.primaryAxisAlignItems != "MAX"
-            && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
+        let packed = hugsAlong && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
+            || layout.primaryAxisAlignItems != "CENTER" && layout.primaryAxisAlignItems != "MAX" && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
         if packed && !grows { return ChildLayout(form: .stack, layout: layout) }
 
         var plan = ChildLayout(form: .flowGrid, layout: layout)

@@ -51,7 +51,7 @@ struct FigmaMapper {
             }
         }
         let turned = placement.isTurned || abs(node.rotation) > 1e-4
-        let layout = node.isContainer ? (turned ? ChildLayout.turned : ChildLayout.plan(for: node)) : nil
+        let layout = node.isContainer ? (turned ? ChildLayout.turned : ChildLayout.plan(for: node, hugsAlong: hugsAlongItsAxis(node, placement))) : nil
         var view = View(id: "v\(views.count)", kind: kind(of: node, layout: layout))
         view.sourceId = String(node.id.prefix(Property.maxSourceIDLength))
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
@@ -123,6 +123,14 @@ struct FigmaMapper {
         return try append(
             view, node: node, type: .frame, name: node.name + " outside", box: wrapper.box, parent: parent,
             collapsed: inCollapsed, rotated: false, added: true)
+    }
+
+    /// True when an auto layout node placed below the top is as long as its children along its
+    /// own axis (it hugs them, and nothing stretches it).
+    private func hugsAlongItsAxis(_ node: FigmaNode, _ placement: Placement) -> Bool {
+        if case .root = placement { return false }
+        guard let layout = node.autoLayout, layout.mode != .grid else { return false }
+        return Sizing.of(node, horizontal: layout.mode == .horizontal, parent: placement.autoLayout) == .hug
     }
 
     private func kind(of node: FigmaNode, layout: ChildLayout?) -> ViewKind {

@@ -41,6 +41,14 @@ enum Placement {
         }
     }
 
+    /// The auto layout the child flows in, nil when it does not.
+    var autoLayout: FigmaAutoLayout? {
+        switch self {
+        case .flow(let layout, _, _), .cell(let layout, _, _, _, _): layout
+        case .root, .docked, .wrapped, .dockedInGrid, .floating, .turned: nil
+        }
+    }
+
     /// True for a child of a turned layer.
     var isTurned: Bool {
         if case .turned = self { return true }
