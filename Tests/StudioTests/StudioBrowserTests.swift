@@ -104,6 +104,8 @@ import Testing
         try await browser.click("button[data-action=keep][data-view=ok]")
         try await browser.wait(until: "document.querySelector('tr[data-view=ok][data-property=width] .kept')")
         try await browser.wait(until: "document.getElementById('notice').textContent.includes('version \(before + 1)')")
+        try await browser.click("#notice")
+        #expect(try await browser.script("return document.getElementById('notice').hidden;") == .bool(true), "a click puts the notice away")
         #expect(try await browser.text("tr[data-view=ok][data-property=width] .now") == "120")
         let store = try Store.open(at: fixture.storePath)
         let head = try store.head(of: "login")

@@ -19,11 +19,15 @@ enum StudioScript {
           let loading = null;
           let reloadAgain = false;
 
+          // Says what happened for five seconds, at the bottom left, clear of the rows' buttons
+          // on the right; a click puts it away sooner.
           function notice(text, kind) {
             const element = document.getElementById('notice');
             element.textContent = text;
             element.dataset.kind = kind || 'info';
+            element.title = 'click to dismiss';
             element.hidden = false;
+            element.onclick = () => { element.hidden = true; };
             clearTimeout(notice.timer);
             notice.timer = setTimeout(() => { element.hidden = true; }, 5000);
           }

@@ -109,7 +109,7 @@ enum StudioStyle {
         table.documents tr.deleted .name { color: var(--muted); text-decoration: line-through; }
         .stage.nothing { flex: 1; max-width: 560px; border: 1px dashed var(--border); border-radius: 8px; padding: 16px 20px; background: var(--soft); }
         .error-page { max-width: 720px; border: 1px solid #FF8182; background: #FFEBE9; border-radius: 8px; padding: 12px 16px; }
-        #notice { position: fixed; right: 20px; bottom: 20px; padding: 10px 16px; border-radius: 8px; background: #1F2328; color: white; max-width: 480px; }
+        #notice { position: fixed; left: 20px; bottom: 20px; padding: 10px 16px; border-radius: 8px; background: #1F2328; color: white; max-width: 480px; cursor: pointer; }
         #notice[data-kind="error"] { background: #CF222E; }
 
         """
