@@ -338,6 +338,8 @@ import Testing
                                                    Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "t.json", frame: "8:2")
         #expect(one.frames.map(\.document) == ["away"])
         #expect(try FigmaImporter.read(Self.file([Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "t.json", frame: "Away").frames.count == 1)
+        // A response saved by a Windows tool, with a byte-order mark.
+        #expect(try FigmaImporter.read([0xEF, 0xBB, 0xBF] + Self.file([Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "bom.json").frames.count == 1)
     }
 
     @Test func idsAreKeptThroughTheirFigmaNode() throws {
