@@ -360,6 +360,18 @@ import Testing
         #expect(throws: InteropError.self) { try FigmaImporter.read(missing, file: "nodes.json") }
     }
 
+    /// One node alone, as plugins and tools save the `document` of a nodes response: a frame
+    /// is a frame of its own, a page gives its frames, a document its pages' frames.
+    @Test func aNodeAloneImportsAsANodesResponseWould() throws {
+        let screen = Self.node("1:1", "FRAME", "Screen", Self.box(0, 0, 10, 10), children: [Self.node("1:2", "RECTANGLE", "Dot", Self.box(2, 2, 4, 4))])
+        let alone = try FigmaImporter.read(Array(screen.utf8), file: "node.json")
+        #expect(alone.frames.map(\.document) == ["screen"] && alone.frames.first?.spec.count == 2)
+        let page = #"{"id": "0:1", "type": "CANVAS", "name": "Page", "children": [\#(screen), \#(Self.node("1:3", "FRAME", "Away", Self.box(20, 0, 10, 10)))]}"#
+        #expect(try FigmaImporter.read(Array(page.utf8), file: "page.json").frames.map(\.document) == ["screen", "away"])
+        let document = #"{"id": "0:0", "type": "DOCUMENT", "name": "Doc", "children": [\#(page)]}"#
+        #expect(try FigmaImporter.read(Array(document.utf8), file: "doc.json").frames.map(\.document) == ["screen", "away"])
+    }
+
     static let badInput: [(String, String)] = [
         ("", "line 1, column 1: not valid JSON"),
         (#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": ["#, "not valid JSON"),
