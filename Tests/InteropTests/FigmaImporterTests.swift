@@ -195,6 +195,21 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Under SPACE_BETWEEN Figma's gaps are the free space, not itemSpacing: with a child
+    /// filling the row there is none, and the children touch.
+    @Test func spaceBetweenWithAGrowingChildLeavesNoGaps() throws {
+        let frame = try Self.importOne([Self.node("4:1", "FRAME", "Toolbar", Self.box(0, 0, 300, 40), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": 32, "primaryAxisAlignItems": "SPACE_BETWEEN",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("4:2", "RECTANGLE", "Icon", Self.box(0, 0, 40, 40)),
+            Self.node("4:3", "RECTANGLE", "Field", Self.box(40, 0, 220, 40), #""layoutSizingHorizontal": "FILL""#),
+            Self.node("4:4", "RECTANGLE", "Badge", Self.box(260, 0, 40, 40)),
+        ])])
+        #expect(frame.spec.root.kind == .grid && frame.spec.root.columnSpacing == nil)
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test func gridLayoutModeIsAGrid() throws {
         let frame = try Self.importOne([Self.node("5:1", "FRAME", "Gallery", Self.box(0, 0, 210, 100), #"""
             "layoutMode": "GRID", "gridRowCount": 2, "gridColumnCount": 2, "gridRowGap": 10, "gridColumnGap": 10,
