@@ -210,6 +210,26 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Plumb has no baselines to line up: a child aligned by its baseline keeps the offset
+    /// Figma gave it. A hugging frame whose children are all hidden keeps the size Figma gave
+    /// it (it does not shrink to its padding).
+    @Test func baselineAlignmentAndFramesWithEveryChildHidden() throws {
+        let frame = try Self.importOne([Self.node("4:1", "FRAME", "Row", Self.box(0, 0, 200, 40), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": 10, "counterAxisAlignItems": "BASELINE",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("4:2", "RECTANGLE", "Big", Self.box(0, 0, 40, 40)),
+            Self.node("4:3", "RECTANGLE", "Small", Self.box(50, 22, 30, 12)),
+            Self.node("4:4", "FRAME", "Empty", Self.box(90, 0, 60, 36), #"""
+                "layoutMode": "VERTICAL", "paddingTop": 8, "paddingBottom": 8, "counterAxisSizingMode": "FIXED"
+                """#, children: [Self.node("4:5", "RECTANGLE", "Gone", Self.box(90, 8, 60, 20), #""visible": false"#)]),
+        ])])
+        #expect(try Self.view(frame, "small").margin.top == 22)
+        #expect(frame.summary.approximated["baseline alignment (imported as top, at Figma's offset)"] == 3)
+        #expect(try Self.view(frame, "empty").height == 36)
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test func gridLayoutModeIsAGrid() throws {
         let frame = try Self.importOne([Self.node("5:1", "FRAME", "Gallery", Self.box(0, 0, 210, 100), #"""
             "layoutMode": "GRID", "gridRowCount": 2, "gridColumnCount": 2, "gridRowGap": 10, "gridColumnGap": 10,
