@@ -4,8 +4,9 @@ import LayoutSpec
 ///
 /// - No auto layout: a `view`; each child docks by its constraints.
 /// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`, or
-///   `CENTER` and `MAX` where the frame hugs its children along its axis), no child growing: a `stack` with `spacing` (negative too) and `padding`; absolutely
-///   positioned children float in it.
+///   `CENTER` and `MAX` where the frame hugs its children along its axis), no child growing:
+///   a `stack` with `spacing` (negative too) and `padding`; absolutely positioned children
+///   float in it.
 /// - Other horizontal or vertical auto layout: a one-row (or one-column) `grid`: `auto` tracks
 ///   for the children, star tracks for growing children (`layoutGrow`, `FILL`), and empty star
 ///   tracks that push the children to the centre or end (`CENTER`, `MAX`) or apart
@@ -43,8 +44,8 @@ struct ChildLayout {
         let grows = zip(node.children, flowing).contains { child, flows in
             flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
         }
-        let packed = hugsAlong && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
-            || layout.primaryAxisAlignItems != "CENTER" && layout.primaryAxisAlignItems != "MAX" && layout.primaryAxisAlignItems != "SPACE_BETWEEN"
+        let align = layout.primaryAxisAlignItems
+        let packed = align != "SPACE_BETWEEN" && (hugsAlong || (align != "CENTER" && align != "MAX"))
         if packed && !grows { return ChildLayout(form: .stack, layout: layout) }
 
         var plan = ChildLayout(form: .flowGrid, layout: layout)
