@@ -76,8 +76,8 @@ extension Store {
     /// The changes a version made itself, in seq order.
     public func changes(of version: VersionRecord) throws -> [Change] {
         guard version.kind == .commit, version.changeCount > 0 else { return [] }
-        return try changeTable.changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
-                                       last: version.lastSeq, hlc: try versionTable.hlc(of: version.rowID))
+        return Array(try changeTable.changes(ofVersion: version.rowID, document: version.document, site: version.site, first: version.firstSeq,
+                                             last: version.lastSeq, hlc: try versionTable.hlc(of: version.rowID)))
     }
 
     /// Names a version. Tag names follow the id rules; a tag that exists is not moved.

@@ -118,16 +118,14 @@ public enum VersionPack {
             }
             let firstSeq = Int64(first), lastSeq = Int64(first) + Int64(changeCount) - 1
             let timestamp = Timestamp(rawValue: hlc)
-            var changes: [Change] = []
-            changes.reserveCapacity(changeCount)
+            var changes = ChangeList(document: document, site: author, hlc: timestamp, firstSeq: firstSeq, capacity: changeCount)
             for offset in 0..<changeCount {
                 let view = try string(&reader)
                 let name = try string(&reader)
                 guard let property = Property.named(name) else { throw .unknownProperty(name) }
                 guard let valueIndex = reader.count(atMost: strings.count) else { throw .malformed("a value index") }
                 let value = valueIndex == 0 ? nil : strings[valueIndex - 1]
-                changes.append(Change(stamp: Stamp(hlc: timestamp, site: author, seq: firstSeq + Int64(offset)),
-                                      document: document, view: view, property: property, value: value))
+                changes.append(view: view, property: property, value: value)
             }
             var vector = base
             vector[author] = lastSeq

@@ -12,15 +12,49 @@ public struct VersionPayload: Sendable, Equatable {
     /// The document's vector before this version: the versions it builds on. A store applies a
     /// version only once it holds every version this names.
     public let base: VersionVector
-    public let changes: [Change]
+    /// Its changes, compactly (`ChangeList`): seqs `firstSeq…`, this site and clock.
+    public let changes: ChangeList
+    /// Why the changes given to `init` were not this version's own (another site, seq, clock
+    /// or document than the version's), said by `inconsistency`; `nil` when they were.
+    private let stampProblem: String?
     /// The version's global id: as received (from a bundle, a peer, a hub row), or the content
     /// id computed here when `claimedID` was `nil`. `inconsistency` checks a received id.
     public let id: VersionID
     /// True when `id` came from elsewhere and has not been checked against the content.
     public let idIsClaimed: Bool
 
+    /// A payload of `changes` as received or made one by one. Changes that are not this
+    /// version's own (another site, seq, clock or document) make it inconsistent
+    /// (`inconsistency` says which); the list keeps their views, properties and values.
     public init(version: Version, site: SiteID, firstSeq: Int64, lastSeq: Int64, hlc: Timestamp, base: VersionVector,
                 changes: [Change], claimedID: VersionID? = nil) {
+        var list = ChangeList(document: version.document, site: site, hlc: hlc, firstSeq: firstSeq, capacity: changes.count)
+        var problem: String?
+        for (offset, change) in changes.enumerated() {
+            if problem == nil {
+                if change.site != site || change.seq != firstSeq + Int64(offset) || change.document != version.document {
+                    problem = "change \(offset) is not (\(site.short), \(firstSeq + Int64(offset))) of \(version.document)"
+                } else if change.stamp.hlc != hlc {
+                    problem = "change \(offset) has another clock than its version"
+                }
+            }
+            list.append(view: change.view, property: change.property, value: change.value)
+        }
+        self.init(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, list: list,
+                  stampProblem: problem, claimedID: claimedID)
+    }
+
+    /// A payload of a list made for it (its document, site, clock and first seq the version's).
+    public init(version: Version, site: SiteID, firstSeq: Int64, lastSeq: Int64, hlc: Timestamp, base: VersionVector,
+                changes: ChangeList, claimedID: VersionID? = nil) {
+        precondition(changes.document == version.document && changes.site == site && changes.hlc == hlc && changes.firstSeq == firstSeq,
+                     "a change list made for another version")
+        self.init(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, list: changes,
+                  stampProblem: nil, claimedID: claimedID)
+    }
+
+    private init(version: Version, site: SiteID, firstSeq: Int64, lastSeq: Int64, hlc: Timestamp, base: VersionVector,
+                 list changes: ChangeList, stampProblem: String?, claimedID: VersionID?) {
         self.version = version
         self.site = site
         self.firstSeq = firstSeq
@@ -28,6 +62,7 @@ public struct VersionPayload: Sendable, Equatable {
         self.hlc = hlc
         self.base = base
         self.changes = changes
+        self.stampProblem = stampProblem
         idIsClaimed = claimedID != nil
         id = claimedID ?? VersionPayload.contentID(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq,
                                                     hlc: hlc, base: base, changes: changes)
@@ -44,7 +79,7 @@ public struct VersionPayload: Sendable, Equatable {
     }
 
     static func contentID(version: Version, site: SiteID, firstSeq: Int64, lastSeq: Int64, hlc: Timestamp,
-                          base: VersionVector, changes: [Change]) -> VersionID {
+                          base: VersionVector, changes: ChangeList) -> VersionID {
         var hasher = ContentHasher()
         hasher.string("plumb-commit-2")
         hasher.string(version.document)
@@ -58,11 +93,11 @@ public struct VersionPayload: Sendable, Equatable {
         hasher.vector(base)
         hasher.u32(UInt32(truncatingIfNeeded: changes.count))
         // In the order given: a consistent payload's changes are in seq order (checked first).
-        for change in changes {
-            hasher.u64(UInt64(bitPattern: change.seq))
-            hasher.string(change.view)
-            hasher.string(change.property.rawValue)
-            if let value = change.value {
+        for offset in changes.indices {
+            hasher.u64(UInt64(bitPattern: firstSeq + Int64(offset)))
+            hasher.string(changes.view(at: offset))
+            hasher.string(changes.property(at: offset).rawValue)
+            if let value = changes.value(at: offset) {
                 hasher.byte(1)
                 hasher.string(value)
             } else {
@@ -80,12 +115,9 @@ public struct VersionPayload: Sendable, Equatable {
         guard firstSeq >= 1, lastSeq >= firstSeq, changes.count == Int(lastSeq - firstSeq + 1) else {
             return "its changes do not match its seq range \(firstSeq)…\(lastSeq)"
         }
-        for (offset, change) in changes.enumerated() {
-            guard change.site == site, change.seq == firstSeq + Int64(offset), change.document == document else {
-                return "change \(offset) is not (\(site.short), \(firstSeq + Int64(offset))) of \(document)"
-            }
-            guard change.stamp.hlc == hlc else { return "change \(offset) has another clock than its version" }
-            if let problem = Change.problem(view: change.view, property: change.property, value: change.value) {
+        if let stampProblem { return stampProblem }
+        for offset in changes.indices {
+            if let problem = Change.problem(view: changes.view(at: offset), property: changes.property(at: offset), value: changes.value(at: offset)) {
                 return "change \(offset): \(problem)"
             }
         }
@@ -113,6 +145,7 @@ public struct VersionPayload: Sendable, Equatable {
         hlc = payload.hlc
         base = payload.base
         changes = payload.changes
+        stampProblem = payload.stampProblem
         id = payload.id
         idIsClaimed = false
     }

@@ -18,29 +18,51 @@ import SpecSync
 package enum ChangeBlock {
     static let format: UInt8 = 1
 
-    /// The blob of `changes` (one version's, in seq order).
-    package static func encode(_ changes: [Change]) -> [UInt8] {
+    /// The blob of `changes` (one version's, in seq order). Measured first, then written into
+    /// one buffer of its size: a version of millions of changes is not written twice over.
+    package static func encode<Changes: RandomAccessCollection<Change>>(_ changes: Changes) -> [UInt8] where Changes.Index == Int {
         var table = PropertyTable()
         var runs = 0
-        var body = BinaryWriter(capacity: changes.count * 12)
+        var bodySize = 0
+        for index in changes.indices {
+            let change = changes[index]
+            if index == 0 || changes[index - 1].view != change.view {
+                var end = index + 1
+                while end < changes.count && changes[end].view == change.view { end += 1 }
+                runs += 1
+                bodySize += varintSize(change.view.utf8.count) + change.view.utf8.count + varintSize(end - index)
+            }
+            bodySize += varintSize(table.code(for: change.property)) + valueSize(change.value)
+        }
+        var out = BinaryWriter(capacity: bodySize + table.properties.count * 16 + 16)
+        table.writeHeader(format: format, to: &out)
+        out.varint(runs)
         var index = 0
         while index < changes.count {
             var end = index + 1
             while end < changes.count && changes[end].view == changes[index].view { end += 1 }
-            runs += 1
-            body.string(changes[index].view)
-            body.varint(end - index)
+            out.string(changes[index].view)
+            out.varint(end - index)
             for change in changes[index..<end] {
-                body.varint(table.code(for: change.property))
-                appendValue(change.value, to: &body)
+                out.varint(table.code(for: change.property))
+                appendValue(change.value, to: &out)
             }
             index = end
         }
-        var out = BinaryWriter(capacity: body.bytes.count + table.properties.count * 16 + 8)
-        table.writeHeader(format: format, to: &out)
-        out.varint(runs)
-        out.raw(body.bytes)
         return out.bytes
+    }
+
+    /// The bytes `BinaryWriter.varint` takes for `value`.
+    static func varintSize(_ value: Int) -> Int {
+        var value = UInt64(value), size = 1
+        while value >= 0x80 { value >>= 7; size += 1 }
+        return size
+    }
+
+    /// The bytes `appendValue` takes for `value`.
+    static func valueSize(_ value: String?) -> Int {
+        guard let value else { return 1 }
+        return varintSize(value.utf8.count + 1) + value.utf8.count
     }
 
     /// One change as decoded: its offset from the version's first seq, and what it wrote.

@@ -11,7 +11,8 @@ package final class ChangeLog {
 
     /// The blobs of one version's changes (in seq order, consecutive from `firstSeq`): the
     /// changes, and the moves among them (`nil` when none).
-    func pack(_ changes: [Change], firstSeq: Int64, level: Compression.Level = .write) -> (changes: [UInt8], moves: [UInt8]?) {
+    func pack<Changes: RandomAccessCollection<Change>>(_ changes: Changes, firstSeq: Int64, level: Compression.Level = .write)
+        -> (changes: [UInt8], moves: [UInt8]?) where Changes.Index == Int {
         var moves: [MoveBlock.Entry] = []
         for change in changes where change.property == .parent {
             moves.append(MoveBlock.Entry(offset: Int(change.seq - firstSeq), view: change.view, parent: change.value))

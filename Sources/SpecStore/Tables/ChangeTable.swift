@@ -57,20 +57,18 @@ struct ChangeTable {
 
     /// The changes of one commit version of `document` (row `rowID`, by `site`, seqs
     /// `first...last`, clock `hlc`), in seq order.
-    func changes(ofVersion rowID: Int64, document: String, site: SiteID, first: Int64, last: Int64, hlc: Timestamp) throws -> [Change] {
-        guard last >= first else { return [] }
+    func changes(ofVersion rowID: Int64, document: String, site: SiteID, first: Int64, last: Int64, hlc: Timestamp) throws -> ChangeList {
+        guard last >= first else { return ChangeList(document: document, site: site, hlc: hlc, firstSeq: first) }
         let blob = try database.scalar("SELECT changes FROM version_changes WHERE version = ?", [.integer(rowID)])?.blob ?? []
         let count = Int(try changeCount(first: first, last: last, version: rowID))
         guard let block = changeLog.block(blob, count: count) else { throw damagedChanges(version: rowID) }
-        var changes: [Change] = []
         // The count comes from the version row: trusted only as far as the unpacked bytes, of
         // which every change takes at least two (a damaged row cannot ask for more memory than
         // its bytes justify). Not capped lower: a version of millions of changes grown by
         // doubling would hold its changes twice while they are copied.
-        changes.reserveCapacity(min(count, block.count / 2))
+        var changes = ChangeList(document: document, site: site, hlc: hlc, firstSeq: first, capacity: min(count, block.count / 2))
         let whole = ChangeBlock.decode(block, count: count) { entry in
-            changes.append(Change(stamp: Stamp(hlc: hlc, site: site, seq: first + Int64(entry.offset)), document: document,
-                                  view: entry.view, property: entry.property, value: entry.value))
+            changes.append(view: entry.view, property: entry.property, value: entry.value)
         }
         guard whole else { throw damagedChanges(version: rowID) }
         return changes

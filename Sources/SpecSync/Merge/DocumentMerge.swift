@@ -69,11 +69,11 @@ struct DocumentMerge {
             known = known.union(seen)
             let changes = payload.changes
             for (index, change) in changes.enumerated() {
-                if index == 0 || changes[index - 1].view != change.view, state.views[change.view] == nil {
+                if index == 0 || changes.view(at: index - 1) != change.view, state.views[change.view] == nil {
                     // A view new to the head, its changes side by side (as a version's are, by
                     // view): its entries are allocated once (a clone's head is mostly these).
                     var end = index + 1
-                    while end < changes.count, changes[end].view == change.view { end += 1 }
+                    while end < changes.count, changes.view(at: end) == change.view { end += 1 }
                     state.reserve(newView: change.view, entries: end - index)
                 }
                 touched.insert(change.view)

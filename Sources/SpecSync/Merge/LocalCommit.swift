@@ -50,11 +50,11 @@ public enum LocalCommit {
         var state = old
         var moves: [TreeResolution.Move] = []
         for (index, change) in changes.enumerated() {
-            if index == 0 || changes[index - 1].view != change.view, state.views[change.view] == nil {
+            if index == 0 || changes.view(at: index - 1) != change.view, state.views[change.view] == nil {
                 // A view new to the head, its changes side by side (as edits are, by view): its
                 // entries are allocated once, at their size (a new document's head is all these).
                 var end = index + 1
-                while end < changes.count, changes[end].view == change.view { end += 1 }
+                while end < changes.count, changes.view(at: end) == change.view { end += 1 }
                 state.reserve(newView: change.view, entries: end - index)
             }
             state.apply(change)
@@ -130,10 +130,8 @@ public enum LocalCommit {
         var vector = base
         let lastSeq = firstSeq + Int64(edits.count) - 1
         vector[site] = lastSeq
-        let changes = edits.enumerated().map { offset, edit in
-            Change(stamp: Stamp(hlc: hlc, site: site, seq: firstSeq + Int64(offset)), document: document,
-                   view: edit.view, property: edit.property, value: edit.value)
-        }
+        var changes = ChangeList(document: document, site: site, hlc: hlc, firstSeq: firstSeq, capacity: edits.count)
+        for edit in edits { changes.append(view: edit.view, property: edit.property, value: edit.value) }
         let version = Version(document: document, vector: vector, kind: .commit, message: message, author: author, time: time)
         return VersionPayload(version: version, site: site, firstSeq: firstSeq, lastSeq: lastSeq, hlc: hlc, base: base, changes: changes)
     }
