@@ -150,8 +150,11 @@ enum BigDocumentBenchmark {
         let apply = try timed("apply", spec, "-m", "random")
         figures.append(Figure(name: "apply random.json (new)", seconds: apply.seconds, peakMB: apply.peakMB, floor: .insert, goal: goals.apply,
                               memoryGoalMB: goals.applyMB))
-        let set = try CommandRun.median(9, [plumb, "set", "random", "n500", "width=77"], in: folder, environment: environment)
-        figures.append(Figure(name: "set random n500 width=77 (median)", seconds: set.seconds, peakMB: set.peakMB, floor: nil, goal: "≤ 12 ms"))
+        // Each run sets another width, so each makes a version (the same value again is a no-op).
+        var sets: [CommandRun] = []
+        for round in 0..<9 { sets.append(try timed("set", "random", "n500", "width=\(70 + round)")) }
+        let set = sets.sorted { $0.seconds < $1.seconds }[sets.count / 2]
+        figures.append(Figure(name: "set random n500 width=… (median)", seconds: set.seconds, peakMB: set.peakMB, floor: nil, goal: "≤ 12 ms"))
         func read(_ name: String, _ arguments: String..., goal: String, memoryGoalMB: Double?) throws {
             let (run, floor) = try paired([plumb] + arguments, in: folder, environment: environment, scanFloor: scanFloor)
             figures.append(Figure(name: name, seconds: run.seconds, peakMB: run.peakMB, floor: .scan, goal: goal, floorSeconds: floor,

@@ -49,15 +49,6 @@ struct CommandRun {
         return result
     }
 
-    /// The median run of `count` (by time), after one unmeasured warm-up run.
-    static func median(_ count: Int, _ arguments: [String], in directory: String? = nil,
-                       environment: [String: String] = [:]) throws -> CommandRun {
-        try checked(arguments, in: directory, environment: environment)
-        var runs: [CommandRun] = []
-        for _ in 0..<max(1, count) { runs.append(try checked(arguments, in: directory, environment: environment)) }
-        return runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
-    }
-
     /// The median runs of two commands run by turns (one unmeasured warm-up each first), so a
     /// change of the machine's speed during the runs weighs on both alike; which goes first
     /// alternates too, so neither always runs right after the other.
