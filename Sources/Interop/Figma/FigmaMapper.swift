@@ -228,8 +228,9 @@ struct FigmaMapper {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
             if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
+            // A wrapping layout aligns a child in its line, however thick the frame.
             let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
-            if overflows { alignment = .center }
+            if overflows && !parentLayout.wraps { alignment = .center }
         }
         // A child stretched across a parent that hugs its children there, but not hugging its
         // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
@@ -244,7 +245,10 @@ struct FigmaMapper {
             acrossLength = round3(maximum)
             summary.approximated("filling child held back by its maximum (kept at its maximum)")
         }
-        let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
+        // A wrapping stack does not grow its children: a filling one keeps the length it has.
+        let keepsAlong = along == .fill && parentLayout.wraps
+        if keepsAlong { summary.approximated("filling child of a wrapping auto layout (kept at its length)") }
+        let alongLength = along == .fixed || keepsAlong ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
             view.width = acrossLength
