@@ -1,6 +1,7 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes.
 ///
-/// Rejects duplicate keys, invalid UTF-8, control characters in strings, trailing data and
+/// A UTF-8 byte-order mark before a document is skipped (some Windows editors and tools write
+/// one; RFC 8259 §8.1 lets a parser ignore it). Rejects a byte-order mark anywhere else, duplicate keys, invalid UTF-8, control characters in strings, trailing data and
 /// nesting deeper than `maxDepth` (so hostile input cannot overflow the stack).
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
@@ -56,7 +57,8 @@ public struct JSONParser {
     public static func parse(
         _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, keeping: KeyFilter? = nil, deferring: [KeyPath]
     ) throws(JSONSyntaxError) -> (value: JSONValue, spans: [JSONSpan]) {
-        var parser = JSONParser(bytes: bytes, from: 0, to: bytes.count, maxDepth: maxDepth, keeping: keeping, deferring: deferring)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var parser = JSONParser(bytes: bytes, from: start, to: bytes.count, maxDepth: maxDepth, keeping: keeping, deferring: deferring)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()

@@ -16,11 +16,8 @@ public enum SpecCodec {
     /// Parses and validates a spec file. `file` names the input in errors.
     public static func decode(_ bytes: [UInt8], file: String) throws(SpecError) -> Spec {
         let json: JSONValue
-        // A UTF-8 byte-order mark (some Windows editors write one) is skipped, as most JSON
-        // readers do (RFC 8259 §8.1 allows it).
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         do {
-            json = try JSONParser.parse(body, maxDepth: 2 * maxNestingDepth + 8)
+            json = try JSONParser.parse(bytes, maxDepth: 2 * maxNestingDepth + 8)
         } catch {
             // Views nest two JSON levels each (the view, its children): say it in views.
             let message = error.isTooDeep

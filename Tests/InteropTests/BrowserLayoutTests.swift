@@ -330,7 +330,8 @@ import TextMetrics
 
     /// Floating children of stacks (docked in the stack's frame, taking no space in its flow)
     /// and negative spacing (overlapping children): Plumb's frames as designed, and the page's
-    /// the same.
+    /// the same; floating views wider than their stack (centred or at the end: overflowing both
+    /// ways or at the start) and with margins wider than it at some window sizes too.
     @Test func floatingChildrenAndNegativeSpacingInStacks() throws {
         let text = #"""
             {"plumb": 1, "name": "floating", "root": {"id": "root", "children": [
@@ -347,6 +348,14 @@ import TextMetrics
                "verticalAlignment": "bottom", "children": [
                 {"id": "a1", "width": 32, "height": 32}, {"id": "a2", "width": 32, "height": 32, "visibility": "collapsed"},
                 {"id": "a3", "width": 32, "height": 32}, {"id": "a4", "width": 32, "height": 32, "margin": {"left": 2}}
+              ]},
+              {"id": "banner", "kind": "stack", "height": 60, "verticalAlignment": "bottom", "children": [
+                {"id": "wide", "floating": true, "width": 1041, "horizontalAlignment": "center", "margin": {"left": 1}},
+                {"id": "wide-end", "floating": true, "width": 900, "height": 10, "horizontalAlignment": "right", "verticalAlignment": "top"},
+                {"id": "spaced", "floating": true, "width": 40, "height": 10, "horizontalAlignment": "center", "verticalAlignment": "center",
+                 "margin": {"left": 300, "right": 340}},
+                {"id": "spaced-end", "floating": true, "width": 40, "height": 10, "horizontalAlignment": "right", "verticalAlignment": "bottom",
+                 "margin": {"left": 500, "right": 200}}
               ]}
             ]}}
             """#

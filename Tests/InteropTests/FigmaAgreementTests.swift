@@ -20,6 +20,12 @@ import TextMetrics
         "Parabeac--parabeac_core--tempjson.json": 1,
         "mikaelvesavuori--figmagic--figma.json": 1,
         "gridaco--grida--fitma-767127152320102433.json": 0.999,
+        "felixAnhalt--figma-to-code-mcp--testfigmaresult.json": 1,
+        "Hifumisama--Figma-Context-MCP--rawData.json": 1,
+        "gridaco--grida--chicago-ds-768233500885703748.json": 1,
+        "ccouzens--figma-rust--gov-uk-design-system-header.json": 1,
+        "ccouzens--figma-rust--gov-uk-design-system-cookie-banner.json": 1,
+        "ccouzens--figma-rust--gov-uk-design-system-button.json": 1,
     ]
 
     @Test func everySharedFileIsHere() {

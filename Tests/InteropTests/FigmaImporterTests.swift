@@ -195,6 +195,41 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Under SPACE_BETWEEN Figma's gaps are the free space, not itemSpacing: with a child
+    /// filling the row there is none, and the children touch.
+    @Test func spaceBetweenWithAGrowingChildLeavesNoGaps() throws {
+        let frame = try Self.importOne([Self.node("4:1", "FRAME", "Toolbar", Self.box(0, 0, 300, 40), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": 32, "primaryAxisAlignItems": "SPACE_BETWEEN",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("4:2", "RECTANGLE", "Icon", Self.box(0, 0, 40, 40)),
+            Self.node("4:3", "RECTANGLE", "Field", Self.box(40, 0, 220, 40), #""layoutSizingHorizontal": "FILL""#),
+            Self.node("4:4", "RECTANGLE", "Badge", Self.box(260, 0, 40, 40)),
+        ])])
+        #expect(frame.spec.root.kind == .grid && frame.spec.root.columnSpacing == nil)
+        try Self.expectFigmaBoxes(frame)
+    }
+
+    /// Plumb has no baselines to line up: a child aligned by its baseline keeps the offset
+    /// Figma gave it. A hugging frame whose children are all hidden keeps the size Figma gave
+    /// it (it does not shrink to its padding).
+    @Test func baselineAlignmentAndFramesWithEveryChildHidden() throws {
+        let frame = try Self.importOne([Self.node("4:1", "FRAME", "Row", Self.box(0, 0, 200, 40), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": 10, "counterAxisAlignItems": "BASELINE",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("4:2", "RECTANGLE", "Big", Self.box(0, 0, 40, 40)),
+            Self.node("4:3", "RECTANGLE", "Small", Self.box(50, 22, 30, 12)),
+            Self.node("4:4", "FRAME", "Empty", Self.box(90, 0, 60, 36), #"""
+                "layoutMode": "VERTICAL", "paddingTop": 8, "paddingBottom": 8, "counterAxisSizingMode": "FIXED"
+                """#, children: [Self.node("4:5", "RECTANGLE", "Gone", Self.box(90, 8, 60, 20), #""visible": false"#)]),
+        ])])
+        #expect(try Self.view(frame, "small").margin.top == 22)
+        #expect(frame.summary.approximated["baseline alignment (imported as top, at Figma's offset)"] == 3)
+        #expect(try Self.view(frame, "empty").height == 36)
+        try Self.expectFigmaBoxes(frame)
+    }
+
     @Test func gridLayoutModeIsAGrid() throws {
         let frame = try Self.importOne([Self.node("5:1", "FRAME", "Gallery", Self.box(0, 0, 210, 100), #"""
             "layoutMode": "GRID", "gridRowCount": 2, "gridColumnCount": 2, "gridRowGap": 10, "gridColumnGap": 10,
@@ -338,6 +373,8 @@ import Testing
                                                    Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "t.json", frame: "8:2")
         #expect(one.frames.map(\.document) == ["away"])
         #expect(try FigmaImporter.read(Self.file([Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "t.json", frame: "Away").frames.count == 1)
+        // A response saved by a Windows tool, with a byte-order mark.
+        #expect(try FigmaImporter.read([0xEF, 0xBB, 0xBF] + Self.file([Self.node("8:2", "FRAME", "Away", Self.box(0, 0, 10, 10))]), file: "bom.json").frames.count == 1)
     }
 
     @Test func idsAreKeptThroughTheirFigmaNode() throws {
@@ -356,6 +393,18 @@ import Testing
         #expect(try FigmaImporter.read(bytes, file: "nodes.json").frames.map(\.document) == ["screen"])
         let missing = Array(#"{"name": "T", "nodes": {"1:1": null}}"#.utf8)
         #expect(throws: InteropError.self) { try FigmaImporter.read(missing, file: "nodes.json") }
+    }
+
+    /// One node alone, as plugins and tools save the `document` of a nodes response: a frame
+    /// is a frame of its own, a page gives its frames, a document its pages' frames.
+    @Test func aNodeAloneImportsAsANodesResponseWould() throws {
+        let screen = Self.node("1:1", "FRAME", "Screen", Self.box(0, 0, 10, 10), children: [Self.node("1:2", "RECTANGLE", "Dot", Self.box(2, 2, 4, 4))])
+        let alone = try FigmaImporter.read(Array(screen.utf8), file: "node.json")
+        #expect(alone.frames.map(\.document) == ["screen"] && alone.frames.first?.spec.count == 2)
+        let page = #"{"id": "0:1", "type": "CANVAS", "name": "Page", "children": [\#(screen), \#(Self.node("1:3", "FRAME", "Away", Self.box(20, 0, 10, 10)))]}"#
+        #expect(try FigmaImporter.read(Array(page.utf8), file: "page.json").frames.map(\.document) == ["screen", "away"])
+        let document = #"{"id": "0:0", "type": "DOCUMENT", "name": "Doc", "children": [\#(page)]}"#
+        #expect(try FigmaImporter.read(Array(document.utf8), file: "doc.json").frames.map(\.document) == ["screen", "away"])
     }
 
     static let badInput: [(String, String)] = [

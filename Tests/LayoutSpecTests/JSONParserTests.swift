@@ -80,7 +80,10 @@ struct JSONParserTests {
         SyntaxCase(bytes: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8 in string", column: 2),  // > U+10FFFF
         SyntaxCase(bytes: [0x22, 0x5C, 0x6E, 0x80, 0x22], "invalid UTF-8 in string", column: 2),  // after an escape
         SyntaxCase(bytes: [0x5B, 0x31, 0x2C, 0x0A, 0x20, 0x22, 0xFE, 0x22, 0x5D], "invalid UTF-8 in string", line: 2, column: 3),
-        SyntaxCase(bytes: [0xEF, 0xBB, 0xBF, 0x31], "unexpected character byte 0xef, expected a value", column: 1),  // BOM
+        // A byte-order mark is skipped only before the document.
+        SyntaxCase(bytes: [0x20, 0xEF, 0xBB, 0xBF, 0x31], "unexpected character byte 0xef, expected a value", column: 2),
+        SyntaxCase(bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], "unexpected character byte 0xef, expected a value", column: 4),
+        SyntaxCase(bytes: [0x5B, 0xEF, 0xBB, 0xBF, 0x31, 0x5D], "unexpected character byte 0xef, expected a value", column: 2),
         // Numbers.
         SyntaxCase("01", "leading zero in number", column: 2),
         SyntaxCase("-01", "leading zero in number", column: 3),
@@ -176,6 +179,16 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("null") == .null)
         #expect(try JSONParser.parse("[ ]") == .array([]))
         #expect(try JSONParser.parse("{ }") == .object([]))
+    }
+
+    /// A UTF-8 byte-order mark before the document is skipped (a spec or a Figma file saved by a
+    /// Windows tool), with the spans of deferred values still in the bytes given.
+    @Test func aByteOrderMarkBeforeTheDocumentIsSkipped() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(" [1]".utf8)) == .array([.number(1)]))
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": [2]}"#.utf8)
+        let (value, spans) = try JSONParser.parse(bytes, deferring: [["a"]])
+        #expect(value == .object([JSONMember("a", .number(0))]) && spans.count == 1)
+        #expect(try JSONParser.parse(bytes, span: spans[0]).value == .array([.number(2)]))
     }
 
     @Test func objectKeepsMemberOrder() throws {

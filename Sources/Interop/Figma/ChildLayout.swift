@@ -86,7 +86,9 @@ struct ChildLayout {
         view.padding.bottom = nonZero(layout.paddingBottom)
         view.padding.right = nonZero(layout.paddingRight)
         if layout.wraps && form != .stack { summary.approximated("wrapping auto layout (imported as one line)") }
-        var spacing = layout.itemSpacing
+        // Under SPACE_BETWEEN the gaps are the free space, whatever itemSpacing says: none
+        // when a child fills it (a wrapping stack keeps them: its lines are packed).
+        var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" && !layout.wraps ? 0 : layout.itemSpacing
         if spacing < 0 && form != .stack {
             summary.approximated("negative item spacing (imported as 0)")
             spacing = 0

@@ -61,6 +61,12 @@ struct FigmaMapper {
             // Its box is the turned shape's bounds, which its unturned content does not give.
             if view.width == nil { view.width = round3(box.width) }
             if view.height == nil { view.height = round3(box.height) }
+        } else if let autoLayout = node.autoLayout, autoLayout.mode != .grid,
+                  !node.children.contains(where: { $0.visible && $0.child.positioning != "ABSOLUTE" }) {
+            // With nothing in its flow (every child hidden) Figma keeps a hugging frame at the
+            // size it had; it does not shrink to its padding.
+            if view.width == nil && Sizing.hugs(node, horizontal: true) { view.width = round3(box.width) }
+            if view.height == nil && Sizing.hugs(node, horizontal: false) { view.height = round3(box.height) }
         }
         view.minWidth = node.minWidth.map(round3)
         view.maxWidth = node.maxWidth.map(round3)
@@ -226,8 +232,12 @@ struct FigmaMapper {
         var alignment = AxisAlignment.fill
         if across != .fill {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
-            if align == "BASELINE" { summary.approximated("baseline alignment (imported as top)") }
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
+            if align == "BASELINE" {
+                // Plumb has no baselines to line up: the child keeps the offset Figma gave it.
+                summary.approximated("baseline alignment (imported as top, at Figma's offset)")
+                if !vertical && !parentLayout.wraps { view.margin.top = nonZero(round3(box.y - content.y)) }
+            }
             // A wrapping layout aligns a child in its line, however thick the frame.
             let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
             if overflows && !parentLayout.wraps { alignment = .center }

@@ -81,22 +81,36 @@ public struct FigmaReader {
                     throw fail(path, "node \(requested.key) is not in the file (Figma answered \(requested.value.typeDescription))")
                 }
                 guard let document = member(requested.value, "document") else { throw fail(path, "missing \"document\"") }
-                let found = try fields(document, path: path + ".document")
-                let span = deferredChildren(of: document, spans)
-                switch found.type {
-                case .document:
-                    let (pages, pageSpans) = try children(span, path: path + ".document", deferring: [["children", "children"]])
-                    try addPages(pages, path: path + ".document", spans: pageSpans, to: &file)
-                case .canvas:
-                    let (frames, frameSpans) = try children(span, path: path + ".document", deferring: [["children"]])
-                    try addPage(frames, path: path + ".document", spans: frameSpans, to: &file)
-                // A requested frame: a top-level frame of its own.
-                default: file.topLevel.append(FigmaTopLevel(node: found, json: document, children: span))
-                }
+                try addNode(document, path: path + ".document", spans: spans, to: &file)
             }
             return file
         }
-        throw fail("$", "not a Figma file response: expected \"document\" (GET /v1/files/:key) or \"nodes\" (GET /v1/files/:key/nodes)")
+        // One node alone, as plugins and tools save the `document` of a nodes response.
+        if member(json, "type")?.string != nil && member(json, "id") != nil {
+            try addNode(json, path: "$", spans: spans, to: &file)
+            return file
+        }
+        throw fail("$", "not a Figma file response: expected \"document\" (GET /v1/files/:key), \"nodes\" (GET /v1/files/:key/nodes) or a node (\"id\", \"type\")")
+    }
+
+    /// A node requested or given alone: a document's pages, a page's frames, or a top-level
+    /// frame of its own. Its children are in `spans` where the parse deferred them.
+    private func addNode(_ json: JSONValue, path: String, spans: [JSONSpan], to file: inout FigmaFile) throws(InteropError) {
+        let found = try fields(json, path: path)
+        let span = deferredChildren(of: json, spans)
+        switch found.type {
+        case .document, .canvas:
+            let (nodes, nodeSpans) = span == nil
+                ? (try children(of: json, path: path), [])
+                : try children(span, path: path, deferring: found.type == .document ? [["children", "children"]] : [["children"]])
+            if found.type == .document {
+                try addPages(nodes, path: path, spans: nodeSpans, to: &file)
+            } else {
+                try addPage(nodes, path: path, spans: nodeSpans, to: &file)
+            }
+        default:
+            file.topLevel.append(FigmaTopLevel(node: found, json: json, children: span))
+        }
     }
 
     /// Reads a top-level node's subtree, parsing its children from the response.

@@ -15,6 +15,8 @@ extension HTMLExporter {
         /// label without a width somewhere inside): Plumb measures it in the space offered,
         /// as CSS's fit-content does, so it is not pinned to its max-content width.
         let wraps: Bool
+        /// A floating child of a stack: absolutely positioned in the stack's box (`inset: 0`).
+        var floats = false
 
         /// Writes the size declarations and returns the self-alignment keyword (`start`,
         /// `center`, `end`, `stretch`).
@@ -61,8 +63,25 @@ extension HTMLExporter {
         /// margins fit, is `max(0px, calc(margins/2 − 50%))` (or `margins − 100%`): the
         /// percentage is of the slot (the grid area of a cell, the flex container across a
         /// stack), so the browser works it out at every window size.
+        ///
+        /// A floating view is placed by its insets instead, and may overflow its stack both ways
+        /// (`unsafe`: CSS would keep an absolutely positioned box from overflowing at the start).
+        /// Centred, its box starts `margins − slot` into the stack once the margins no longer fit,
+        /// which puts its centre at its start margin; at the end, its box ends `slot − margins`
+        /// past the stack's end (a negative inset), which puts its end there.
         private func aligned(center: Bool, width isWidth: Bool, into style: inout CSSDeclarations) -> String {
             let margins = marginStart + marginEnd
+            if floats {
+                if margins > 0 {
+                    let m = CSSDeclarations.px(margins)
+                    if center {
+                        style.add(isWidth ? "left" : "top", "max(0px,calc(\(m) - 100%))")
+                    } else {
+                        style.add(isWidth ? "right" : "bottom", "min(0px,calc(100% - \(m)))")
+                    }
+                }
+                return center ? "unsafe center" : "unsafe end"
+            }
             if margins > 0 && !alongStack {
                 let excess = center
                     ? "calc(\(CSSDeclarations.px(margins / 2)) - 50%)" : "calc(\(CSSDeclarations.px(margins)) - 100%)"

@@ -199,11 +199,11 @@ public struct HTMLExporter {
         let horizontal = Axis(
             alignment: AxisAlignment(view.horizontalAlignment), length: view.width, minimum: view.minWidth, maximum: view.maxWidth,
             marginStart: view.margin.left ?? 0, marginEnd: view.margin.right ?? 0, alongStack: inStack && !vertical,
-            wraps: wraps)
+            wraps: wraps, floats: floats)
         let verticalAxis = Axis(
             alignment: AxisAlignment(view.verticalAlignment), length: view.height, minimum: view.minHeight, maximum: view.maxHeight,
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
-            wraps: wraps)
+            wraps: wraps, floats: floats)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))
         if justify != "stretch" && view.kind.hasText && (view.numberOfLines ?? 1) != 1 && view.width == nil {
             // Plumb breaks a word where there is less room than it, so its narrowest wrapped

@@ -9,8 +9,8 @@ enum ImportCommand: Command {
         name: "import", usage: "figma FILE.json [--frame NAME|ID] [--doc NAME] [--replace] [-m MSG] [--json]",
         summary: "import the frames of a Figma file as documents (one new version each)",
         details: """
-            FILE is a Figma REST API response: GET /v1/files/:key, or GET /v1/files/:key/nodes
-            (- reads stdin). Every top-level frame of every page becomes a document named after
+            FILE is a Figma REST API response: GET /v1/files/:key, or GET /v1/files/:key/nodes,
+            or one node of either as plugins save it (- reads stdin). Every top-level frame of every page becomes a document named after
             the frame; importing a later export of the same file makes one new version per
             frame holding only what changed (views keep their ids through the Figma node id,
             stored as sourceId). What Plumb cannot express (vectors, images, effects, rotation,
