@@ -26,7 +26,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     // label's font family is not installed.
     case designedWidth, designedHeight
     // Stacks.
-    case orientation, spacing
+    case orientation, spacing, wrap, lineSpacing
     // Grids.
     case rows, columns, rowSpacing, columnSpacing
     // Children of grids.
@@ -54,11 +54,12 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .kind: .choice(ViewKind.allCases.map(\.rawValue))
         case .parent: .viewID
         case .order: .orderKey
-        case .alive, .floating, .fontItalic: .bool
+        case .alive, .floating, .fontItalic, .wrap: .bool
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight,
              .marginTop, .marginLeft, .marginBottom, .marginRight,
              .paddingTop, .paddingLeft, .paddingBottom, .paddingRight,
-             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .paragraphSpacing, .designedWidth, .designedHeight:
+             .rowSpacing, .columnSpacing, .cornerRadius, .borderWidth, .paragraphSpacing, .designedWidth, .designedHeight,
+             .lineSpacing:
             .length
         case .spacing: .offset
         case .horizontalAlignment: .choice(HorizontalAlignment.allCases.map(\.rawValue))
@@ -112,7 +113,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
              .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase,
              .textDecoration, .textRuns, .designedWidth, .designedHeight:
             kind.hasText
-        case .orientation, .spacing: kind == .stack
+        case .orientation, .spacing, .wrap, .lineSpacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
         default: true
         }

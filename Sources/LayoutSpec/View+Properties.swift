@@ -48,6 +48,8 @@ extension View {
         case .designedHeight: designedHeight.map(JSONValue.number)
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
+        case .wrap: wrap.map(JSONValue.bool)
+        case .lineSpacing: lineSpacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
         case .columns: columns.map { .array($0.map(\.json)) }
         case .rowSpacing: rowSpacing.map(JSONValue.number)
@@ -110,6 +112,8 @@ extension View {
         case .designedHeight: designedHeight = value?.number
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
+        case .wrap: wrap = value?.bool
+        case .lineSpacing: lineSpacing = value?.number
         case .rows: rows = value?.tracks
         case .columns: columns = value?.tracks
         case .rowSpacing: rowSpacing = value?.number

@@ -67,6 +67,11 @@ public struct View: Hashable, Sendable {
 
     public var orientation: Orientation?
     public var spacing: Double?
+    /// True: the stack starts a new line when its next child would pass its content length
+    /// along its axis; lines stack across the axis (CSS `flex-wrap: wrap`, Figma's wrap).
+    public var wrap: Bool?
+    /// The space between the lines of a wrapping stack, in points (0 when unset).
+    public var lineSpacing: Double?
 
     public var rows: [Track]?
     public var columns: [Track]?

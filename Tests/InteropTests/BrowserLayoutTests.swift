@@ -379,6 +379,55 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Wrapping stacks: rows that fill the window (their lines change with its width), a row
+    /// that hugs its lines, columns of a fixed height, mixed child sizes and margins, children
+    /// aligned in their line, a label, collapsed and floating children, and a wrapping stack
+    /// along a row (one line). Plumb's frames as designed, and the page's the same.
+    @Test func wrappingStacks() throws {
+        func items(_ prefix: String, vertical: Bool) -> String {
+            let sizes: [(Double, Double)] = [(40, 16), (120, 30), (70, 24), (140, 40), (55, 20), (90, 36), (30, 30), (110, 18)]
+            let alignments = vertical ? ["left", "center", "right", "fill"] : ["top", "center", "bottom", "fill"]
+            var views = sizes.enumerated().map { index, size in
+                let (along, across) = vertical ? (size.1, size.0) : size
+                let acrossName = vertical ? "width" : "height"
+                let alongName = vertical ? "height" : "width"
+                let alignment = alignments[index % 4]
+                let thickness = alignment == "fill" ? "" : #", "\#(acrossName)": \#(across)"#
+                let margin = index == 2 ? #", "margin": {"left": 3, "top": 5, "right": 7, "bottom": 2}"# : ""
+                return #"{"id": "\#(prefix)\#(index)", "\#(alongName)": \#(along)\#(thickness), "\#(vertical ? "horizontalAlignment" : "verticalAlignment")": "\#(alignment)"\#(margin)}"#
+            }
+            views.insert(#"{"id": "\#(prefix)-label", "kind": "label", "text": "Tag label"}"#, at: 3)
+            views.insert(#"{"id": "\#(prefix)-gone", "width": 500, "height": 500, "visibility": "collapsed"}"#, at: 5)
+            views.insert(#"{"id": "\#(prefix)-badge", "width": 8, "height": 8, "floating": true, "horizontalAlignment": "right", "verticalAlignment": "top"}"#, at: 6)
+            return views.joined(separator: ",\n")
+        }
+        let text = #"""
+            {"plumb": 1, "name": "wrapping", "root": {"id": "root", "kind": "stack", "spacing": 12, "padding": 8, "children": [
+              {"id": "rows", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 8, "lineSpacing": 6, "padding": 4,
+               "backgroundColor": "#EEEEEE", "children": [\#(items("r", vertical: false))]},
+              {"id": "hug", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 10, "horizontalAlignment": "left",
+               "backgroundColor": "#DDDDDD", "children": [\#(items("h", vertical: false))]},
+              {"id": "columns", "kind": "stack", "wrap": true, "spacing": 4, "lineSpacing": 10, "height": 150, "width": 300,
+               "horizontalAlignment": "left", "backgroundColor": "#EEEEEE", "children": [\#(items("c", vertical: true))]},
+              {"id": "along", "kind": "stack", "orientation": "horizontal", "horizontalAlignment": "left", "children": [
+                {"id": "one-line", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 6, "lineSpacing": 20, "children": [
+                  {"id": "o1", "width": 200, "height": 20, "verticalAlignment": "bottom"}, {"id": "o2", "width": 200, "height": 30, "verticalAlignment": "bottom"}
+                ]}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "wrapping.json")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        func frame(_ id: String) throws -> Rect { layout.frames[try #require(spec.views.firstIndex { $0.id == id })] }
+        // At 375 the rows wrap: the 140-wide item starts a line below the first ones.
+        #expect(try frame("r3").y > frame("r0").y)
+        #expect(try frame("one-line").width == 406 && frame("o1").y == frame("o2").y + 10)
+        let result = try Self.compare([BrowserComparison.Case(name: "wrapping", spec: spec)])
+        // The collapsed views are not compared.
+        #expect(result.compared == (spec.count - 3) * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

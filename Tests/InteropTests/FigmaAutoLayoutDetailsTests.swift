@@ -99,4 +99,47 @@ import Testing
         }
         try F.expectFigmaBoxes(frame)
     }
+
+    /// `layoutWrap: WRAP`: a 200-wide row (padding 10, so 180 for content) holds 50 + 20 + 50
+    /// + 20 + 40 exactly; the 60-wide fourth child starts a second line `counterAxisSpacing`
+    /// below (`itemSpacing` where it is null), children centred in their 30-thick line, and
+    /// the frame hugs its lines' height.
+    @Test(arguments: [("12", 12.0), ("null", 20.0)])
+    func wrappingAutoLayoutBreaksLines(counterAxisSpacing: String, lineSpacing: Double) throws {
+        let second = 30 + 30 + lineSpacing
+        let frame = try F.importOne([F.node("6:1", "FRAME", "Screen", F.box(0, 0, 300, 200), children: [
+            F.node("6:2", "FRAME", "Tags", F.box(30, 30, 200, 10 + 30 + lineSpacing + 40 + 10), #"""
+                "layoutMode": "HORIZONTAL", "layoutWrap": "WRAP", "itemSpacing": 20, "counterAxisSpacing": \#(counterAxisSpacing),
+                "counterAxisAlignItems": "CENTER", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "AUTO",
+                "layoutSizingHorizontal": "FIXED", "layoutSizingVertical": "HUG",
+                "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10
+                """#, children: [
+                F.node("6:3", "RECTANGLE", "A", F.box(40, 40, 50, 30)),
+                F.node("6:4", "RECTANGLE", "B", F.box(110, 45, 50, 20)),
+                F.node("6:5", "RECTANGLE", "C", F.box(180, 40, 40, 30)),
+                F.node("6:6", "RECTANGLE", "D", F.box(40, second + 10, 60, 40)),
+            ]),
+        ])])
+        let tags = try F.view(frame, "tags")
+        #expect(tags.kind == .stack && tags.wrap == true && tags.spacing == 20 && tags.lineSpacing == lineSpacing && tags.height == nil)
+        #expect(frame.summary.approximated.isEmpty, "\(frame.summary.approximated)")
+        try F.expectFigmaBoxes(frame)
+    }
+
+    /// What a wrapping stack cannot express is counted: lines aligned other than at the start
+    /// along the axis, lines spread apart across it.
+    @Test func wrappingAutoLayoutCountsWhatItApproximates() throws {
+        let frame = try F.importOne([F.node("7:1", "FRAME", "Tags", F.box(0, 0, 200, 100), #"""
+            "layoutMode": "HORIZONTAL", "layoutWrap": "WRAP", "itemSpacing": 10, "primaryAxisAlignItems": "CENTER",
+            "counterAxisAlignContent": "SPACE_BETWEEN", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("7:2", "RECTANGLE", "A", F.box(0, 0, 150, 30)),
+            F.node("7:3", "RECTANGLE", "B", F.box(0, 70, 150, 30)),
+        ])])
+        #expect(try F.view(frame, "tags").wrap == true)
+        #expect(frame.summary.approximated == [
+            "center alignment in a wrapping auto layout (imported as packed at the start)": 1,
+            "lines spaced apart in a wrapping auto layout (imported as packed at the top)": 1,
+        ])
+    }
 }

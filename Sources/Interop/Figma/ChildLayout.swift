@@ -40,6 +40,8 @@ struct ChildLayout {
     static func plan(for node: FigmaNode, hugsAlong: Bool = false) -> ChildLayout {
         guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
         if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }
+        // Figma wraps horizontal auto layout only; its lines are packed at the start.
+        if layout.wraps && layout.mode == .horizontal { return ChildLayout(form: .stack, layout: layout) }
         let flowing = node.children.map { $0.child.positioning != "ABSOLUTE" }
         let grows = zip(node.children, flowing).contains { child, flows in
             flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
@@ -84,10 +86,10 @@ struct ChildLayout {
         view.padding.left = nonZero(layout.paddingLeft)
         view.padding.bottom = nonZero(layout.paddingBottom)
         view.padding.right = nonZero(layout.paddingRight)
-        if layout.wraps { summary.approximated("wrapping auto layout (imported as one line)") }
+        if layout.wraps && form != .stack { summary.approximated("wrapping auto layout (imported as one line)") }
         // Under SPACE_BETWEEN the gaps are the free space, whatever itemSpacing says: none
-        // when a child fills it.
-        var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" ? 0 : layout.itemSpacing
+        // when a child fills it (a wrapping stack keeps them: its lines are packed).
+        var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" && !layout.wraps ? 0 : layout.itemSpacing
         if spacing < 0 && form != .stack {
             summary.approximated("negative item spacing (imported as 0)")
             spacing = 0
@@ -99,6 +101,7 @@ struct ChildLayout {
             view.orientation = layout.mode == .horizontal ? .horizontal : .vertical
             let rounded = round3(min(max(spacing, -1_000_000), 1_000_000))
             view.spacing = rounded != 0 ? rounded : nil
+            if layout.wraps { configureWrap(&view, layout: layout, summary: &summary) }
         case .flowGrid:
             let gap = hasGapTracks ? nil : nonZero(spacing)
             if layout.mode == .horizontal {
@@ -113,6 +116,22 @@ struct ChildLayout {
             view.columns = Self.gridTracks(layout.gridColumns, count: layout.gridColumnCount)
             view.rowSpacing = nonZero(layout.gridRowGap)
             view.columnSpacing = nonZero(layout.gridColumnGap)
+        }
+    }
+
+    /// A wrapping auto layout: lines `counterAxisSpacing` apart (`itemSpacing` where Figma
+    /// leaves it unset), packed at the start of both axes.
+    private func configureWrap(_ view: inout View, layout: FigmaAutoLayout, summary: inout ImportSummary) {
+        view.wrap = true
+        let lineSpacing = layout.counterAxisSpacing ?? layout.itemSpacing
+        if lineSpacing < 0 { summary.approximated("negative line spacing of a wrapping auto layout (imported as 0)") }
+        let rounded = round3(min(max(lineSpacing, 0), 1_000_000))
+        view.lineSpacing = rounded != 0 ? rounded : nil
+        if layout.primaryAxisAlignItems != "MIN" {
+            summary.approximated("\(layout.primaryAxisAlignItems.lowercased()) alignment in a wrapping auto layout (imported as packed at the start)")
+        }
+        if layout.counterAxisAlignContent == "SPACE_BETWEEN" {
+            summary.approximated("lines spaced apart in a wrapping auto layout (imported as packed at the top)")
         }
     }
 

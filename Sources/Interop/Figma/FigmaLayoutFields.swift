@@ -24,6 +24,11 @@ public struct FigmaAutoLayout: Hashable, Sendable {
     public var counterAxisSizingMode = "AUTO"
     /// `WRAP` when children flow onto new lines.
     public var wraps = false
+    /// Wrapping: the space between lines (`counterAxisSpacing`; nil when null or absent, where
+    /// Figma uses `itemSpacing`), and how the lines share the frame's height (`AUTO`, packed at
+    /// the top, or `SPACE_BETWEEN`).
+    public var counterAxisSpacing: Double?
+    public var counterAxisAlignContent = "AUTO"
     /// `strokesIncludedInLayout`: the frame's own stroke takes space inside it, as a border
     /// does in CSS's `border-box`; the reader adds its weights to the padding.
     public var strokesIncludedInLayout = false

@@ -236,10 +236,11 @@ struct FigmaMapper {
             if align == "BASELINE" {
                 // Plumb has no baselines to line up: the child keeps the offset Figma gave it.
                 summary.approximated("baseline alignment (imported as top, at Figma's offset)")
-                if !vertical { view.margin.top = nonZero(round3(box.y - content.y)) }
+                if !vertical && !parentLayout.wraps { view.margin.top = nonZero(round3(box.y - content.y)) }
             }
+            // A wrapping layout aligns a child in its line, however thick the frame.
             let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
-            if overflows { alignment = .center }
+            if overflows && !parentLayout.wraps { alignment = .center }
         }
         // A child stretched across a parent that hugs its children there, but not hugging its
         // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
@@ -254,7 +255,10 @@ struct FigmaMapper {
             acrossLength = round3(maximum)
             summary.approximated("filling child held back by its maximum (kept at its maximum)")
         }
-        let alongLength = along == .fixed ? round3(vertical ? box.height : box.width) : nil
+        // A wrapping stack does not grow its children: a filling one keeps the length it has.
+        let keepsAlong = along == .fill && parentLayout.wraps
+        if keepsAlong { summary.approximated("filling child of a wrapping auto layout (kept at its length)") }
+        let alongLength = along == .fixed || keepsAlong ? round3(vertical ? box.height : box.width) : nil
         if vertical {
             view.horizontalAlignment = alignment.horizontal
             view.width = acrossLength

@@ -77,6 +77,8 @@ extension FigmaReader {
         layout.primaryAxisSizingMode = try string(json, "primaryAxisSizingMode", path) ?? "AUTO"
         layout.counterAxisSizingMode = try string(json, "counterAxisSizingMode", path) ?? "AUTO"
         layout.wraps = try string(json, "layoutWrap", path) == "WRAP"
+        layout.counterAxisSpacing = try number(json, "counterAxisSpacing", path)
+        layout.counterAxisAlignContent = try string(json, "counterAxisAlignContent", path) ?? "AUTO"
         layout.strokesIncludedInLayout = try bool(json, "strokesIncludedInLayout", path) ?? false
         if mode == .grid {
             layout.gridRowCount = try count(json, "gridRowCount", path) ?? 0

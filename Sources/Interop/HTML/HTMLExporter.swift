@@ -8,7 +8,8 @@ import LayoutSpec
 /// - `view` (and a label's box): a one-cell grid; every child sits in the cell and docks by
 ///   `justify-self`/`align-self` and its margins.
 /// - `stack`: a flexbox along its orientation with `gap`; children never shrink or grow
-///   (`flex: none`) and align across by `align-self`.
+///   (`flex: none`) and align across by `align-self`. A wrapping stack wraps
+///   (`flex-wrap: wrap`), its lines packed at the start.
 /// - `grid`: a CSS grid: fixed tracks in px, `auto` as `max-content`, star tracks as
 ///   `minmax(max-content, Nfr)` (Plumb's star track is never below its content).
 /// - `label`/`button`: the text in a `<span>` placed by `textAlignment` ×
@@ -88,10 +89,13 @@ public struct HTMLExporter {
         body>[data-id]{position:fixed;inset:0;overflow:auto;scrollbar-width:none}
         """
 
-    /// Per view: whether it or a view inside it is a label that wraps without a width.
+    /// Per view: whether its width depends on the width offered, as CSS's fit-content does: a
+    /// label that wraps without a width, a wrapping row without its own width, or a view with
+    /// one inside, but not through a row (a horizontal stack offers its children unlimited width).
     private func wrappingSubtrees() -> [Bool] {
-        var wraps = spec.views.map { $0.kind.hasText && ($0.numberOfLines ?? 1) != 1 && $0.width == nil }
-        for index in stride(from: spec.count - 1, to: 0, by: -1) where wraps[index] {
+        func isRow(_ view: View) -> Bool { view.kind == .stack && view.orientation == .horizontal }
+        var wraps = spec.views.map { $0.measuresAgainstAvailableSize && ($0.kind != .stack || isRow($0)) }
+        for index in stride(from: spec.count - 1, to: 0, by: -1) where wraps[index] && !isRow(spec.views[spec.parents[index]]) {
             wraps[spec.parents[index]] = true
         }
         return wraps
@@ -134,8 +138,18 @@ public struct HTMLExporter {
         case .view, .label, .button:
             return "v"
         case .stack:
-            if (view.orientation ?? .vertical) == .vertical { style.add("flex-direction", "column") }
-            if let spacing = view.spacing, spacing > 0 { style.add("gap", CSSDeclarations.px(spacing)) }
+            let vertical = (view.orientation ?? .vertical) == .vertical
+            if vertical { style.add("flex-direction", "column") }
+            guard view.wrap == true else {
+                if let spacing = view.spacing, spacing > 0 { style.add("gap", CSSDeclarations.px(spacing)) }
+                return "s"
+            }
+            // Lines packed at the start, each as thick as its thickest child (CSS would stretch
+            // them to share the container's thickness).
+            style.add("flex-wrap", "wrap")
+            style.add("align-content", "flex-start")
+            if let spacing = view.spacing, spacing > 0 { style.add(vertical ? "row-gap" : "column-gap", CSSDeclarations.px(spacing)) }
+            if let spacing = view.lineSpacing, spacing > 0 { style.add(vertical ? "column-gap" : "row-gap", CSSDeclarations.px(spacing)) }
             return "s"
         case .grid:
             let stack = parent?.kind == .stack ? (parent?.orientation ?? .vertical) : nil

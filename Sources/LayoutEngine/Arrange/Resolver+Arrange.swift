@@ -66,39 +66,45 @@ extension Resolver {
         }
     }
 
-    /// `stack` slots: along the axis each child gets exactly its desired length plus margins,
-    /// then `spacing` before the next child that takes space; across the axis, the content
-    /// box. A collapsed child gets an empty slot where the next child would start. A floating
-    /// child's slot is the stack's whole frame, as CSS places an absolute child in its
-    /// containing block's padding box.
+    /// `stack` slots, line by line (`stackLine`; a stack that does not wrap is one line as
+    /// thick as its content box, a wrapping stack breaks its lines at its content length
+    /// along the axis and each is as thick as its thickest child, `lineSpacing` apart): along
+    /// the axis each child gets exactly its desired length plus margins, then `spacing` before
+    /// the next child of the line that takes space; across the axis, its line. A collapsed
+    /// child gets an empty slot where the next child would start. A floating child's slot is
+    /// the stack's whole frame, as CSS places an absolute child in its containing block's
+    /// padding box.
     func assignStackSlots(of index: Int, content: Rect) {
         let vertical = (views[index].orientation ?? .vertical) == .vertical
         let spacing = views[index].spacing ?? 0
-        var cursor = vertical ? content.y : content.x
-        var placedAny = false
-        forEachChild(of: index) { child in
-            if views[child].floating == true {
-                slots[child] = frames[index]
-                return
-            }
-            if flags[child] & Flag.collapsed != 0 {
+        let wraps = views[index].wrap == true
+        let lineSpacing = views[index].lineSpacing ?? 0
+        let end = subtreeEnds[index]
+        var lineStart = vertical ? content.x : content.y
+        var child = index + 1
+        while child < end {
+            let line = wraps
+                ? stackLine(of: index, from: child, limit: vertical ? content.height : content.width)
+                : (end: end, length: 0, thickness: vertical ? content.width : content.height)
+            var cursor = vertical ? content.y : content.x
+            var placedAny = false
+            while child < line.end {
+                defer { child = subtreeEnds[child] }
+                if views[child].floating == true {
+                    slots[child] = frames[index]
+                    continue
+                }
+                let taken = flags[child] & Flag.collapsed == 0
+                if taken && placedAny { cursor += spacing }
+                let margin = views[child].margin
+                let length = !taken ? 0 : vertical ? desired[child].height + margin.vertical : desired[child].width + margin.horizontal
                 slots[child] = vertical
-                    ? Rect(x: content.x, y: cursor, width: content.width, height: 0)
-                    : Rect(x: cursor, y: content.y, width: 0, height: content.height)
-                return
-            }
-            if placedAny { cursor += spacing }
-            placedAny = true
-            let margin = views[child].margin
-            if vertical {
-                let length = desired[child].height + margin.vertical
-                slots[child] = Rect(x: content.x, y: cursor, width: content.width, height: length)
+                    ? Rect(x: lineStart, y: cursor, width: line.thickness, height: length)
+                    : Rect(x: cursor, y: lineStart, width: length, height: line.thickness)
                 cursor += length
-            } else {
-                let length = desired[child].width + margin.horizontal
-                slots[child] = Rect(x: cursor, y: content.y, width: length, height: content.height)
-                cursor += length
+                placedAny = placedAny || taken
             }
+            lineStart += line.thickness + lineSpacing
         }
     }
 

@@ -36,13 +36,13 @@ extension Resolver {
     /// excluded.
     ///
     /// - Parameter contentConstraint: the space offered to its content (after margins, min/max
-    ///   and padding); only wrapping labels without a width read it.
+    ///   and padding); only wrapping labels without a width and wrapping stacks read it.
     func measure(_ index: Int, contentConstraint: Size) -> Size {
         let view = views.baseAddress! + index
         var content: Size
         switch view.pointee.kind {
         case .view: content = dockedContentSize(of: index)
-        case .stack: content = stackContentSize(of: index)
+        case .stack: content = stackContentSize(of: index, contentConstraint: contentConstraint)
         case .grid: content = gridContentSize(of: index, contentConstraint: contentConstraint)
         case .label, .button:
             content = textSize(of: index, contentConstraint: contentConstraint)
@@ -85,29 +85,69 @@ extension Resolver {
         return Size(width: width, height: height)
     }
 
-    /// Content of a `stack`: along the axis the sum of children's lengths with margins, plus
-    /// `spacing` between children that take space (never below 0 when spacing is negative);
-    /// across it the largest child. Floating children take no space.
-    func stackContentSize(of index: Int) -> Size {
-        let vertical = (views[index].orientation ?? .vertical) == .vertical
-        let spacing = views[index].spacing ?? 0
-        var along = 0.0, across = 0.0, placed = 0
-        forEachChild(of: index) { child in
-            guard flags[child] & Flag.collapsed == 0, views[child].floating != true else { return }
-            let margin = views[child].margin
-            let size = desired[child]
-            if vertical {
-                along += size.height + margin.vertical
-                across = max(across, size.width + margin.horizontal)
-            } else {
-                along += size.width + margin.horizontal
-                across = max(across, size.height + margin.vertical)
-            }
-            placed += 1
+    /// Content of a `stack`: its lines (`stackLine`) stacked across the axis, `lineSpacing`
+    /// apart; along the axis the longest line. A wrapping stack breaks its lines at its content
+    /// length along the axis (explicit, else offered; unlimited: one line), and when it has
+    /// more than one line it is that whole length long, as CSS sizes a wrapping flex container
+    /// to fit its content. A stack that does not wrap is one line.
+    func stackContentSize(of index: Int, contentConstraint: Size) -> Size {
+        let view = views.baseAddress! + index
+        let vertical = (view.pointee.orientation ?? .vertical) == .vertical
+        var limit = Double.infinity
+        if view.pointee.wrap == true {
+            let explicit = vertical
+                ? view.pointee.height.map { view.pointee.clampHeight($0) - view.pointee.padding.vertical }
+                : view.pointee.width.map { view.pointee.clampWidth($0) - view.pointee.padding.horizontal }
+            limit = explicit.map { max(0, $0) } ?? (vertical ? contentConstraint.height : contentConstraint.width)
         }
-        if placed > 1 { along = max(0, along + spacing * Double(placed - 1)) }
+        let lineSpacing = view.pointee.lineSpacing ?? 0
+        let end = subtreeEnds[index]
+        var along = 0.0, across = 0.0, lines = 0
+        var child = index + 1
+        repeat {
+            let line = stackLine(of: index, from: child, limit: limit)
+            along = max(along, line.length)
+            across += line.thickness + (lines > 0 ? lineSpacing : 0)
+            lines += 1
+            child = line.end
+        } while child < end
+        if lines > 1 { along = max(along, limit) }
         return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     }
+
+    /// The line of stack `index`'s flow that starts at child `first`: the children in the flow
+    /// (not collapsed, not floating) with their margins and `spacing` between them, while the
+    /// next one fits within `limit` along the axis (the first of a line always does), with the
+    /// collapsed and floating children among and after them. `end` is the child that starts
+    /// the next line, or the stack's subtree end. Its length is never below 0 (negative
+    /// spacing); its thickness is its thickest child's, margins included.
+    func stackLine(of index: Int, from first: Int, limit: Double) -> (end: Int, length: Double, thickness: Double) {
+        let vertical = (views[index].orientation ?? .vertical) == .vertical
+        let spacing = views[index].spacing ?? 0
+        let end = subtreeEnds[index]
+        var along = 0.0, across = 0.0, placed = false
+        var child = first
+        while child < end {
+            if flags[child] & Flag.collapsed == 0, views[child].floating != true {
+                let margin = views[child].margin
+                let size = desired[child]
+                let length = vertical ? size.height + margin.vertical : size.width + margin.horizontal
+                if placed {
+                    if along + spacing + length > limit + Self.lineBreakTolerance { break }
+                    along += spacing
+                }
+                along += length
+                across = max(across, vertical ? size.width + margin.horizontal : size.height + margin.vertical)
+                placed = true
+            }
+            child = subtreeEnds[child]
+        }
+        return (child, max(0, along), across)
+    }
+
+    /// How far a line may pass its limit and still hold its next child: rounding in sums of
+    /// lengths that exactly fill a line, far below a browser's layout unit (1/64 px).
+    static var lineBreakTolerance: Double { 1e-6 }
 
     /// Content of a `label` or `button`: its text laid out, wrapping (when `numberOfLines`
     /// ≠ 1) at its explicit width less padding, else at the space offered.

@@ -14,8 +14,10 @@ extension View {
     }
 
     /// True when this view's desired size depends on the space offered to it: a wrapping
-    /// label or button (`numberOfLines` ≠ 1) without an explicit width wraps at that space.
-    var measuresAgainstAvailableSize: Bool {
-        kind.hasText && (numberOfLines ?? 1) != 1 && width == nil
+    /// label or button (`numberOfLines` ≠ 1) without an explicit width wraps at that space,
+    /// and a wrapping stack without an explicit length along its axis breaks its lines there.
+    public var measuresAgainstAvailableSize: Bool {
+        if kind == .stack { return wrap == true && ((orientation ?? .vertical) == .vertical ? height : width) == nil }
+        return kind.hasText && (numberOfLines ?? 1) != 1 && width == nil
     }
 }
