@@ -142,4 +142,21 @@ import Testing
             "lines spaced apart in a wrapping auto layout (imported as packed at the top)": 1,
         ])
     }
+
+    /// Under SPACE_BETWEEN a wrapping frame's gaps are the free space, not itemSpacing: its
+    /// lines break as if there were none (two children 120 and 70 wide share a 200-wide line
+    /// that 486 of itemSpacing would have split).
+    @Test func wrappingAutoLayoutUnderSpaceBetweenBreaksWithoutGaps() throws {
+        let frame = try F.importOne([F.node("7:1", "FRAME", "Bar", F.box(0, 0, 200, 30), #"""
+            "layoutMode": "HORIZONTAL", "layoutWrap": "WRAP", "itemSpacing": 486, "primaryAxisAlignItems": "SPACE_BETWEEN",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "AUTO"
+            """#, children: [
+            F.node("7:2", "RECTANGLE", "Logo", F.box(0, 0, 120, 30)),
+            F.node("7:3", "RECTANGLE", "Menu", F.box(130, 0, 70, 30)),
+        ])])
+        let bar = try F.view(frame, "bar")
+        #expect(bar.wrap == true && bar.spacing == nil)
+        let layout = LayoutEngine(measurer: FixedTextMeasurer()).resolve(frame.spec, viewport: Size(width: 200, height: 30))
+        #expect(layout.frames[1].y == 0 && layout.frames[2].y == 0, "one line")
+    }
 }

@@ -88,8 +88,8 @@ struct ChildLayout {
         view.padding.right = nonZero(layout.paddingRight)
         if layout.wraps && form != .stack { summary.approximated("wrapping auto layout (imported as one line)") }
         // Under SPACE_BETWEEN the gaps are the free space, whatever itemSpacing says: none
-        // when a child fills it (a wrapping stack keeps them: its lines are packed).
-        var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" && !layout.wraps ? 0 : layout.itemSpacing
+        // when a child fills it, and a wrapping frame's lines break as if there were none.
+        var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" ? 0 : layout.itemSpacing
         if spacing < 0 && form != .stack {
             summary.approximated("negative item spacing (imported as 0)")
             spacing = 0
