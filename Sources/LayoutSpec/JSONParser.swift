@@ -1,7 +1,8 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes.
 ///
 /// A UTF-8 byte-order mark before a document is skipped (some Windows editors and tools write
-/// one; RFC 8259 §8.1 lets a parser ignore it). Rejects a byte-order mark anywhere else, duplicate keys, invalid UTF-8, control characters in strings, trailing data and
+/// one; RFC 8259 §8.1 lets a parser ignore it). Rejects a byte-order mark anywhere else,
+/// duplicate keys, invalid UTF-8, control characters in strings, trailing data and
 /// nesting deeper than `maxDepth` (so hostile input cannot overflow the stack).
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.

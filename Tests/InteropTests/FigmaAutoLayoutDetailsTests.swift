@@ -159,4 +159,23 @@ import Testing
         let layout = LayoutEngine(measurer: FixedTextMeasurer()).resolve(frame.spec, viewport: Size(width: 200, height: 30))
         #expect(layout.frames[1].y == 0 && layout.frames[2].y == 0, "one line")
     }
+
+    /// A hugging frame held longer than its children by its minimum still centres them (a
+    /// button of at least 120 with a 40-wide label): a grid, not a packed stack. Figma wraps
+    /// horizontal auto layout only: `WRAP` on a vertical one is not read.
+    @Test func aHuggingFrameWithAMinimumCentresAndVerticalWrapIsIgnored() throws {
+        let frame = try F.importOne([F.node("8:1", "FRAME", "Screen", F.box(0, 0, 300, 200), children: [
+            F.node("8:2", "FRAME", "Button", F.box(10, 10, 120, 40), #"""
+                "layoutMode": "HORIZONTAL", "primaryAxisAlignItems": "CENTER", "counterAxisAlignItems": "CENTER",
+                "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "FIXED", "minWidth": 120
+                """#, children: [F.node("8:3", "RECTANGLE", "Label", F.box(50, 20, 40, 20))]),
+            F.node("8:4", "FRAME", "Column", F.box(150, 10, 40, 100), #"""
+                "layoutMode": "VERTICAL", "layoutWrap": "WRAP", "itemSpacing": 10, "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+                """#, children: [F.node("8:5", "RECTANGLE", "A", F.box(150, 10, 40, 60)), F.node("8:6", "RECTANGLE", "B", F.box(150, 80, 40, 60))]),
+        ])])
+        #expect(try F.view(frame, "button").kind == .grid)
+        let column = try F.view(frame, "column")
+        #expect(column.kind == .stack && column.wrap == nil && column.lineSpacing == nil)
+        try F.expectFigmaBoxes(frame)
+    }
 }

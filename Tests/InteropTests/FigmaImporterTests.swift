@@ -411,6 +411,11 @@ import Testing
         ("", "line 1, column 1: not valid JSON"),
         (#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": ["#, "not valid JSON"),
         (#"{"plumb": 1, "name": "login", "root": {"id": "root"}}"#, #"not a Figma file response: expected "document""#),
+        // A node alone whose children are a number (the parse deferred nothing there).
+        (#"{"id": "1:1", "type": "FRAME", "name": "x", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 1, "height": 1}, "children": 0}"#,
+         "$.children: expected an array of nodes, got 0"),
+        (#"{"id": "0:1", "type": "CANVAS", "name": "p", "children": [{"id": "1:1", "type": "FRAME", "name": "x", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 1, "height": 1}, "children": 1e300}]}"#,
+         "$.children[0].children: expected an array of nodes, got 1e+300"),
         (#"{"status": 403, "err": "Invalid token"}"#, "is a Figma error response (status 403: Invalid token)"),
         (#"[1, 2]"#, "expected a Figma API response (an object), got an array"),
         (#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "1:1", "type": "FRAM", "name": "x"}]}]}}"#,

@@ -40,8 +40,8 @@ struct ChildLayout {
     static func plan(for node: FigmaNode, hugsAlong: Bool = false) -> ChildLayout {
         guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
         if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }
-        // Figma wraps horizontal auto layout only; its lines are packed at the start.
-        if layout.wraps && layout.mode == .horizontal { return ChildLayout(form: .stack, layout: layout) }
+        // Its lines are packed at the start.
+        if layout.wraps { return ChildLayout(form: .stack, layout: layout) }
         let flowing = node.children.map { $0.child.positioning != "ABSOLUTE" }
         let grows = zip(node.children, flowing).contains { child, flows in
             flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
@@ -86,7 +86,6 @@ struct ChildLayout {
         view.padding.left = nonZero(layout.paddingLeft)
         view.padding.bottom = nonZero(layout.paddingBottom)
         view.padding.right = nonZero(layout.paddingRight)
-        if layout.wraps && form != .stack { summary.approximated("wrapping auto layout (imported as one line)") }
         // Under SPACE_BETWEEN the gaps are the free space, whatever itemSpacing says: none
         // when a child fills it, and a wrapping frame's lines break as if there were none.
         var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" ? 0 : layout.itemSpacing

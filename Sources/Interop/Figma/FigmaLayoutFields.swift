@@ -22,7 +22,7 @@ public struct FigmaAutoLayout: Hashable, Sendable {
     /// `FIXED` or `AUTO` (default: hug the content).
     public var primaryAxisSizingMode = "AUTO"
     public var counterAxisSizingMode = "AUTO"
-    /// `WRAP` when children flow onto new lines.
+    /// `WRAP` on a horizontal layout: children flow onto new lines (Figma wraps no other).
     public var wraps = false
     /// Wrapping: the space between lines (`counterAxisSpacing`; nil when null or absent, where
     /// Figma uses `itemSpacing`), and how the lines share the frame's height (`AUTO`, packed at

@@ -63,10 +63,10 @@ struct FigmaMapper {
             if view.height == nil { view.height = round3(box.height) }
         } else if let autoLayout = node.autoLayout, autoLayout.mode != .grid,
                   !node.children.contains(where: { $0.visible && $0.child.positioning != "ABSOLUTE" }) {
-            // With nothing in its flow (every child hidden) Figma keeps a hugging frame at the
-            // size it had; it does not shrink to its padding.
-            if view.width == nil && Sizing.hugs(node, horizontal: true) { view.width = round3(box.width) }
-            if view.height == nil && Sizing.hugs(node, horizontal: false) { view.height = round3(box.height) }
+            // With nothing in its flow (every child hidden, or absolutely positioned) Figma keeps
+            // a hugging frame at the size it had; it does not shrink to its padding.
+            if view.width == nil && hugs(node, horizontal: true, placement: placement) { view.width = round3(box.width) }
+            if view.height == nil && hugs(node, horizontal: false, placement: placement) { view.height = round3(box.height) }
         }
         view.minWidth = node.minWidth.map(round3)
         view.maxWidth = node.maxWidth.map(round3)
@@ -132,11 +132,22 @@ struct FigmaMapper {
     }
 
     /// True when an auto layout node placed below the top is as long as its children along its
-    /// own axis (it hugs them, and nothing stretches it).
+    /// own axis (it hugs them, and nothing stretches it or holds it longer).
     private func hugsAlongItsAxis(_ node: FigmaNode, _ placement: Placement) -> Bool {
         if case .root = placement { return false }
         guard let layout = node.autoLayout, layout.mode != .grid else { return false }
-        return Sizing.of(node, horizontal: layout.mode == .horizontal, parent: placement.autoLayout) == .hug
+        let horizontal = layout.mode == .horizontal
+        if (horizontal ? node.minWidth ?? node.maxWidth : node.minHeight ?? node.maxHeight) != nil { return false }
+        return hugs(node, horizontal: horizontal, placement: placement)
+    }
+
+    /// True when the node takes its content's length on this axis where it is placed: it hugs
+    /// (not filling its auto layout parent), and no stretching or scaling constraint binds it
+    /// to a plain parent.
+    private func hugs(_ node: FigmaNode, horizontal: Bool, placement: Placement) -> Bool {
+        guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .hug else { return false }
+        guard placement.dockingContent != nil, let constraints = node.constraints else { return true }
+        return !["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical)
     }
 
     private func kind(of node: FigmaNode, layout: ChildLayout?) -> ViewKind {
@@ -234,9 +245,12 @@ struct FigmaMapper {
             let align = ["MIN", "CENTER", "MAX"].contains(node.child.layoutAlign ?? "") ? node.child.layoutAlign! : parentLayout.counterAxisAlignItems
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
             if align == "BASELINE" {
-                // Plumb has no baselines to line up: the child keeps the offset Figma gave it.
+                // Plumb has no baselines to line up: the child keeps the offset Figma gave it (a
+                // child taller than the content is centred below, as any).
                 summary.approximated("baseline alignment (imported as top, at Figma's offset)")
-                if !vertical && !parentLayout.wraps { view.margin.top = nonZero(round3(box.y - content.y)) }
+                if !vertical && !parentLayout.wraps && box.height <= content.height + 0.001 {
+                    view.margin.top = nonZero(round3(box.y - content.y))
+                }
             }
             // A wrapping layout aligns a child in its line, however thick the frame.
             let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001

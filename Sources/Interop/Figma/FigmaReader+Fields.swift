@@ -76,7 +76,8 @@ extension FigmaReader {
         layout.counterAxisAlignItems = try string(json, "counterAxisAlignItems", path) ?? "MIN"
         layout.primaryAxisSizingMode = try string(json, "primaryAxisSizingMode", path) ?? "AUTO"
         layout.counterAxisSizingMode = try string(json, "counterAxisSizingMode", path) ?? "AUTO"
-        layout.wraps = try string(json, "layoutWrap", path) == "WRAP"
+        // Figma wraps horizontal auto layout only.
+        layout.wraps = try string(json, "layoutWrap", path) == "WRAP" && mode == .horizontal
         layout.counterAxisSpacing = try number(json, "counterAxisSpacing", path)
         layout.counterAxisAlignContent = try string(json, "counterAxisAlignContent", path) ?? "AUTO"
         layout.strokesIncludedInLayout = try bool(json, "strokesIncludedInLayout", path) ?? false

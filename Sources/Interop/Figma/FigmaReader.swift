@@ -152,10 +152,13 @@ public struct FigmaReader {
         }
     }
 
-    /// The span of a node's `children` where the parse deferred them (it stands as its number).
+    /// The span of a node's `children` where the parse deferred them (it stands as its number);
+    /// nil where it did not (a number the file itself holds there is refused as not a list
+    /// when the children are read).
     private func deferredChildren(of node: JSONValue, _ spans: [JSONSpan]) -> JSONSpan? {
-        guard case .number(let index)? = member(node, "children") else { return nil }
-        return spans[Int(index)]
+        guard case .number(let number)? = member(node, "children"), let index = Int(exactly: number),
+              spans.indices.contains(index) else { return nil }
+        return spans[index]
     }
 
     private static func replacingChildren(of node: JSONValue, with children: JSONValue) -> JSONValue {

@@ -26,9 +26,9 @@ package enum ChangeBlock {
         var bodySize = 0
         for index in changes.indices {
             let change = changes[index]
-            if index == 0 || changes[index - 1].view != change.view {
+            if index == changes.startIndex || changes[index - 1].view != change.view {
                 var end = index + 1
-                while end < changes.count && changes[end].view == change.view { end += 1 }
+                while end < changes.endIndex && changes[end].view == change.view { end += 1 }
                 runs += 1
                 bodySize += varintSize(change.view.utf8.count) + change.view.utf8.count + varintSize(end - index)
             }
@@ -37,10 +37,10 @@ package enum ChangeBlock {
         var out = BinaryWriter(capacity: bodySize + table.properties.count * 16 + 16)
         table.writeHeader(format: format, to: &out)
         out.varint(runs)
-        var index = 0
-        while index < changes.count {
+        var index = changes.startIndex
+        while index < changes.endIndex {
             var end = index + 1
-            while end < changes.count && changes[end].view == changes[index].view { end += 1 }
+            while end < changes.endIndex && changes[end].view == changes[index].view { end += 1 }
             out.string(changes[index].view)
             out.varint(end - index)
             for change in changes[index..<end] {
