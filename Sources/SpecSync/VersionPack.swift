@@ -119,7 +119,7 @@ public enum VersionPack {
             let firstSeq = Int64(first), lastSeq = Int64(first) + Int64(changeCount) - 1
             let timestamp = Timestamp(rawValue: hlc)
             var changes = ChangeList(document: document, site: author, hlc: timestamp, firstSeq: firstSeq, capacity: changeCount)
-            for offset in 0..<changeCount {
+            for _ in 0..<changeCount {
                 let view = try string(&reader)
                 let name = try string(&reader)
                 guard let property = Property.named(name) else { throw .unknownProperty(name) }
