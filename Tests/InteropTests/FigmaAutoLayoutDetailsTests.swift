@@ -61,20 +61,41 @@ import Testing
         try F.expectFigmaBoxes(frame)
     }
 
-    /// A child larger than its auto layout parent's content box across the axis overflows
-    /// both ways, centred, whatever the parent's alignment (Figma's rule, as the issue's files
-    /// show): 120 wide in an 80-wide column starts 20 before the content box.
-    @Test(arguments: ["MIN", "MAX"])
-    func aChildLargerThanTheContentBoxIsCentred(align: String) throws {
-        let fitting = align == "MIN" ? 10.0 : 50.0
+    /// A child larger than its auto layout parent's content box across the axis overflows it
+    /// where the parent's alignment puts it, as Figma places it (a public landing page's
+    /// heading, 557 wide in a 501-wide column aligned at the start, sticks out past the end):
+    /// 120 wide in an 80-wide column starts at the content's start, 20 before it centred, 40
+    /// before it at the end.
+    @Test(arguments: [("MIN", 10.0, AxisAlignment.start), ("CENTER", -10.0, .center), ("MAX", -30.0, .end)])
+    func aChildLargerThanTheContentBoxOverflowsWhereItIsAligned(align: String, x: Double, alignment: AxisAlignment) throws {
+        let fitting = align == "MIN" ? 10.0 : align == "CENTER" ? 30.0 : 50.0
         let frame = try F.importOne([F.node("4:1", "FRAME", "Column", F.box(0, 0, 100, 70), #"""
             "layoutMode": "VERTICAL", "itemSpacing": 10, "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10,
             "counterAxisAlignItems": "\#(align)", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
             """#, children: [
-            F.node("4:2", "RECTANGLE", "Wide", F.box(-10, 10, 120, 20)),
+            F.node("4:2", "RECTANGLE", "Wide", F.box(x, 10, 120, 20)),
             F.node("4:3", "RECTANGLE", "Narrow", F.box(fitting, 40, 40, 20)),
         ])])
-        #expect(try F.view(frame, "wide").horizontalAlignment == .center)
+        #expect(try F.view(frame, "wide").horizontalAlignment == alignment.horizontal)
+        try F.expectFigmaBoxes(frame)
+    }
+
+    /// The same in an auto layout imported as a one-row grid (its children pushed to the end):
+    /// a 40-tall child centred in a row whose padding leaves no height overflows both ways,
+    /// where a row grown to the child put it below the padding (a public landing page's slider
+    /// arrows). The row is the content's height, the frame keeping its own.
+    @Test func aChildTallerThanAGridFormsContentIsCentredOverIt() throws {
+        let frame = try F.importOne([F.node("6:1", "FRAME", "Screen", F.box(0, 0, 300, 200), #"""
+            "layoutMode": "VERTICAL", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("6:2", "FRAME", "Slider", F.box(0, 0, 300, 80), #"""
+                "layoutMode": "HORIZONTAL", "primaryAxisAlignItems": "MAX", "counterAxisAlignItems": "CENTER",
+                "paddingTop": 40, "paddingBottom": 40, "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED"
+                """#, children: [
+                F.node("6:3", "RECTANGLE", "Arrow", F.box(260, 20, 40, 40)),
+            ]),
+        ])])
+        #expect(try F.view(frame, "slider").rows == [.fixed(0)])
         try F.expectFigmaBoxes(frame)
     }
 

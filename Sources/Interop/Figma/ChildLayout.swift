@@ -23,6 +23,8 @@ struct ChildLayout {
     private(set) var trackOfChild: [Int?] = []
     /// True when the gaps between children are fixed tracks (so no grid spacing).
     private(set) var hasGapTracks = false
+    /// Flow grids: true when a child in the flow is longer across the axis than the content box.
+    private(set) var overflowsAcross = false
 
     var kind: ViewKind {
         switch form {
@@ -76,11 +78,20 @@ struct ChildLayout {
         }
         if !grows && layout.primaryAxisAlignItems == "CENTER" { plan.tracks.append(.star(1)) }
         if plan.tracks.isEmpty { plan.tracks.append(.star(1)) }
+        if let box = node.box {
+            let vertical = layout.mode == .vertical
+            let content = vertical ? box.width - layout.paddingLeft - layout.paddingRight : box.height - layout.paddingTop - layout.paddingBottom
+            plan.overflowsAcross = zip(node.children, plan.trackOfChild).contains { child, track in
+                track != nil && (child.box.map { vertical ? $0.width : $0.height } ?? 0) > content + 0.001
+            }
+        }
         return plan
     }
 
     /// The container's own layout properties: orientation, spacing, padding, tracks.
-    func configure(_ view: inout View, summary: inout ImportSummary) {
+    /// `contentAcross`: the content box's length across the axis where the frame keeps its own
+    /// length there (nil where it hugs or fills).
+    func configure(_ view: inout View, contentAcross: Double?, summary: inout ImportSummary) {
         guard let layout else { return }
         view.padding.top = nonZero(layout.paddingTop)
         view.padding.left = nonZero(layout.paddingLeft)
@@ -103,12 +114,20 @@ struct ChildLayout {
             if layout.wraps { configureWrap(&view, layout: layout, summary: &summary) }
         case .flowGrid:
             let gap = hasGapTracks ? nil : nonZero(spacing)
+            // A child longer across than the content box overflows it where its alignment puts
+            // it (centred both ways, or past the end or the start), as in a stack; the track
+            // across, a star one, would grow to the child and put it at the content's start.
+            // Where the frame keeps its own length across, a track of the content's length
+            // lets it overflow.
+            let across = overflowsAcross ? contentAcross.map { Track.fixed(round3(max(0, $0))) } : nil
             if layout.mode == .horizontal {
                 view.columns = tracks
                 view.columnSpacing = gap
+                view.rows = across.map { [$0] }
             } else {
                 view.rows = tracks
                 view.rowSpacing = gap
+                view.columns = across.map { [$0] }
             }
         case .cellGrid:
             view.rows = Self.gridTracks(layout.gridRows, count: layout.gridRowCount)

@@ -74,7 +74,7 @@ struct FigmaMapper {
         view.maxHeight = node.maxHeight.map(round3)
         if node.type == .text { designedSize(&view, node: node, box: box) }
         let textLoss = style(&view, node: node)
-        if let layout { layout.configure(&view, summary: &summary) }
+        if let layout { layout.configure(&view, contentAcross: contentAcross(node, box: box, placement: placement), summary: &summary) }
         let index = try append(
             view, node: node, type: node.type, name: node.name, box: box, parent: parent,
             collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false, textLoss: textLoss)
@@ -148,6 +148,19 @@ struct FigmaMapper {
         guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .hug else { return false }
         guard placement.dockingContent != nil, let constraints = node.constraints else { return true }
         return !["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical)
+    }
+
+    /// The length of an auto layout frame's content box across its axis, where the frame keeps
+    /// its own length there: fixed, not stretched by a constraint, not the root (whose size is
+    /// the screen's).
+    private func contentAcross(_ node: FigmaNode, box: FigmaRect, placement: Placement) -> Double? {
+        guard let layout = node.autoLayout, layout.mode != .grid else { return nil }
+        if case .root = placement { return nil }
+        let horizontal = layout.mode == .vertical
+        guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .fixed else { return nil }
+        if placement.dockingContent != nil, let constraints = node.constraints,
+           ["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical) { return nil }
+        return horizontal ? box.width - layout.paddingLeft - layout.paddingRight : box.height - layout.paddingTop - layout.paddingBottom
     }
 
     private func kind(of node: FigmaNode, layout: ChildLayout?) -> ViewKind {
@@ -230,8 +243,8 @@ struct FigmaMapper {
     }
 
     /// A child flowing in an auto layout (a stack, or a grid track along the axis). A child
-    /// longer across the axis than the content box overflows it both ways, centred, as Figma
-    /// places it whatever the parent's alignment.
+    /// longer across the axis than the content box overflows it where its alignment puts it:
+    /// past the end from the start, both ways when centred, past the start from the end.
     private mutating func flow(_ view: inout View, node: FigmaNode, box: FigmaRect, parentLayout: FigmaAutoLayout, track: Int?,
                                content: FigmaRect) {
         let vertical = parentLayout.mode == .vertical
@@ -246,15 +259,16 @@ struct FigmaMapper {
             alignment = align == "CENTER" ? .center : align == "MAX" ? .end : .start
             if align == "BASELINE" {
                 // Plumb has no baselines to line up: the child keeps the offset Figma gave it (a
-                // child taller than the content is centred below, as any).
+                // child taller than the content, which no offset can place, is centred).
                 summary.approximated("baseline alignment (imported as top, at Figma's offset)")
-                if !vertical && !parentLayout.wraps && box.height <= content.height + 0.001 {
-                    view.margin.top = nonZero(round3(box.y - content.y))
+                if !vertical && !parentLayout.wraps {
+                    if box.height <= content.height + 0.001 {
+                        view.margin.top = nonZero(round3(box.y - content.y))
+                    } else {
+                        alignment = .center
+                    }
                 }
             }
-            // A wrapping layout aligns a child in its line, however thick the frame.
-            let overflows = vertical ? box.width > content.width + 0.001 : box.height > content.height + 0.001
-            if overflows && !parentLayout.wraps { alignment = .center }
         }
         // A child stretched across a parent that hugs its children there, but not hugging its
         // own content (text of a fixed width), keeps its length: Figma sizes the parent by it.
