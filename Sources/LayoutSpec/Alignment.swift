@@ -23,6 +23,20 @@ public enum Orientation: String, CaseIterable, Sendable {
     case vertical, horizontal
 }
 
+/// Where a stack puts its children along its axis, each line on its own, when they leave room
+/// (CSS `justify-content`, Figma's `primaryAxisAlignItems`).
+public enum StackDistribution: String, CaseIterable, Sendable {
+    /// Packed at the start (the default).
+    case start
+    /// Packed in the middle; children longer than the line overflow it both ways.
+    case center
+    /// Packed at the end; children longer than the line overflow it at the start.
+    case end
+    /// The room shared out between the children, added to `spacing`; one child, or none to
+    /// spare, packs at the start.
+    case spaceBetween
+}
+
 /// Whether a view is drawn and whether it takes space.
 public enum Visibility: String, CaseIterable, Sendable {
     /// Drawn, takes space.

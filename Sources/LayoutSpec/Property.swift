@@ -26,7 +26,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
     // label's font family is not installed.
     case designedWidth, designedHeight
     // Stacks.
-    case orientation, spacing, wrap, lineSpacing
+    case orientation, spacing, distribution, wrap, lineSpacing
     // Grids.
     case rows, columns, rowSpacing, columnSpacing
     // Children of grids.
@@ -83,6 +83,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
         case .textDecoration: .choice(TextDecoration.allCases.map(\.rawValue))
         case .textRuns: .textRuns
         case .orientation: .choice(Orientation.allCases.map(\.rawValue))
+        case .distribution: .choice(StackDistribution.allCases.map(\.rawValue))
         case .rows, .columns: .tracks
         }
     }
@@ -113,7 +114,7 @@ public enum Property: String, CaseIterable, Sendable, Comparable {
              .textVerticalAlignment, .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase,
              .textDecoration, .textRuns, .designedWidth, .designedHeight:
             kind.hasText
-        case .orientation, .spacing, .wrap, .lineSpacing: kind == .stack
+        case .orientation, .spacing, .distribution, .wrap, .lineSpacing: kind == .stack
         case .rows, .columns, .rowSpacing, .columnSpacing: kind == .grid
         default: true
         }

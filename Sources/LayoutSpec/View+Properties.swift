@@ -48,6 +48,7 @@ extension View {
         case .designedHeight: designedHeight.map(JSONValue.number)
         case .orientation: orientation.map { .string($0.rawValue) }
         case .spacing: spacing.map(JSONValue.number)
+        case .distribution: distribution.map { .string($0.rawValue) }
         case .wrap: wrap.map(JSONValue.bool)
         case .lineSpacing: lineSpacing.map(JSONValue.number)
         case .rows: rows.map { .array($0.map(\.json)) }
@@ -112,6 +113,7 @@ extension View {
         case .designedHeight: designedHeight = value?.number
         case .orientation: orientation = value?.string.flatMap(Orientation.init(rawValue:))
         case .spacing: spacing = value?.number
+        case .distribution: distribution = value?.string.flatMap(StackDistribution.init(rawValue:))
         case .wrap: wrap = value?.bool
         case .lineSpacing: lineSpacing = value?.number
         case .rows: rows = value?.tracks

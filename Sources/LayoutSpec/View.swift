@@ -67,6 +67,9 @@ public struct View: Hashable, Sendable {
 
     public var orientation: Orientation?
     public var spacing: Double?
+    /// Where the children sit along the axis in each line when they leave room (`start` when
+    /// unset).
+    public var distribution: StackDistribution?
     /// True: the stack starts a new line when its next child would pass its content length
     /// along its axis; lines stack across the axis (CSS `flex-wrap: wrap`, Figma's wrap).
     public var wrap: Bool?

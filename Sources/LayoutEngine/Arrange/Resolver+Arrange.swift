@@ -70,7 +70,10 @@ extension Resolver {
     /// thick as its content box, a wrapping stack breaks its lines at its content length
     /// along the axis and each is as thick as its thickest child, `lineSpacing` apart): along
     /// the axis each child gets exactly its desired length plus margins, then `spacing` before
-    /// the next child of the line that takes space; across the axis, its line. A collapsed
+    /// the next child of the line that takes space; across the axis, its line. Where a line
+    /// leaves room along the axis (or lacks it), `distribution` moves its children: by the
+    /// room for `end`, half of it for `center`, and for `spaceBetween` the room shared out
+    /// between them (none when there is none to share). A collapsed
     /// child gets an empty slot where the next child would start. A floating child's slot is
     /// the stack's whole frame, as CSS places an absolute child in its containing block's
     /// padding box.
@@ -79,14 +82,26 @@ extension Resolver {
         let spacing = views[index].spacing ?? 0
         let wraps = views[index].wrap == true
         let lineSpacing = views[index].lineSpacing ?? 0
+        let distribution = views[index].distribution ?? .start
         let end = subtreeEnds[index]
+        let room = vertical ? content.height : content.width
         var lineStart = vertical ? content.x : content.y
         var child = index + 1
         while child < end {
-            let line = wraps
-                ? stackLine(of: index, from: child, limit: vertical ? content.height : content.width)
-                : (end: end, length: 0, thickness: vertical ? content.width : content.height)
+            // A stack that does not wrap is one line; its length matters only where it moves.
+            var line = wraps || distribution != .start
+                ? stackLine(of: index, from: child, limit: wraps ? room : .infinity)
+                : (end: end, length: room, thickness: 0, count: 0)
+            if !wraps { line.thickness = vertical ? content.width : content.height }
+            let free = room - line.length
             var cursor = vertical ? content.y : content.x
+            var gap = spacing
+            switch distribution {
+            case .start: break
+            case .center: cursor += free / 2
+            case .end: cursor += free
+            case .spaceBetween: if free > 0 && line.count > 1 { gap += free / Double(line.count - 1) }
+            }
             var placedAny = false
             while child < line.end {
                 defer { child = subtreeEnds[child] }
@@ -95,7 +110,7 @@ extension Resolver {
                     continue
                 }
                 let taken = flags[child] & Flag.collapsed == 0
-                if taken && placedAny { cursor += spacing }
+                if taken && placedAny { cursor += gap }
                 let margin = views[child].margin
                 let length = !taken ? 0 : vertical ? desired[child].height + margin.vertical : desired[child].width + margin.horizontal
                 slots[child] = vertical

@@ -120,29 +120,30 @@ extension Resolver {
     /// next one fits within `limit` along the axis (the first of a line always does), with the
     /// collapsed and floating children among and after them. `end` is the child that starts
     /// the next line, or the stack's subtree end. Its length is never below 0 (negative
-    /// spacing); its thickness is its thickest child's, margins included.
-    func stackLine(of index: Int, from first: Int, limit: Double) -> (end: Int, length: Double, thickness: Double) {
+    /// spacing); its thickness is its thickest child's, margins included; `count` is how many
+    /// children are in its flow.
+    func stackLine(of index: Int, from first: Int, limit: Double) -> (end: Int, length: Double, thickness: Double, count: Int) {
         let vertical = (views[index].orientation ?? .vertical) == .vertical
         let spacing = views[index].spacing ?? 0
         let end = subtreeEnds[index]
-        var along = 0.0, across = 0.0, placed = false
+        var along = 0.0, across = 0.0, count = 0
         var child = first
         while child < end {
             if flags[child] & Flag.collapsed == 0, views[child].floating != true {
                 let margin = views[child].margin
                 let size = desired[child]
                 let length = vertical ? size.height + margin.vertical : size.width + margin.horizontal
-                if placed {
+                if count > 0 {
                     if along + spacing + length > limit + Self.lineBreakTolerance { break }
                     along += spacing
                 }
                 along += length
                 across = max(across, vertical ? size.width + margin.horizontal : size.height + margin.vertical)
-                placed = true
+                count += 1
             }
             child = subtreeEnds[child]
         }
-        return (child, max(0, along), across)
+        return (child, max(0, along), across, count)
     }
 
     /// How far a line may pass its limit and still hold its next child: rounding in sums of
