@@ -428,6 +428,57 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Distributed stacks: wrapping rows that fill the window under each distribution (their
+    /// lines and the room each leaves change with its width), a row that does not wrap, and
+    /// columns too short for their children (centred and end-packed ones overflow them), with
+    /// margins, a label, a collapsed child and a floating one.
+    @Test func distributedStacks() throws {
+        func items(_ prefix: String) -> String {
+            let widths: [Double] = [40, 120, 70, 140, 55, 90]
+            var views = widths.enumerated().map { index, width in
+                let margin = index == 2 ? #", "margin": {"left": 3, "right": 7}"# : ""
+                return #"{"id": "\#(prefix)\#(index)", "width": \#(width), "height": 20, "verticalAlignment": "top"\#(margin)}"#
+            }
+            views.insert(#"{"id": "\#(prefix)-label", "kind": "label", "text": "Tag label", "verticalAlignment": "top"}"#, at: 3)
+            views.insert(#"{"id": "\#(prefix)-gone", "width": 500, "height": 500, "visibility": "collapsed"}"#, at: 5)
+            views.insert(#"{"id": "\#(prefix)-badge", "width": 8, "height": 8, "floating": true, "horizontalAlignment": "right", "verticalAlignment": "top"}"#, at: 6)
+            return views.joined(separator: ",\n")
+        }
+        let rows = StackDistribution.allCases.map { distribution in
+            #"""
+            {"id": "\#(distribution.rawValue)", "kind": "stack", "orientation": "horizontal", "wrap": true, "distribution": "\#(distribution.rawValue)",
+             "spacing": 8, "lineSpacing": 6, "padding": 4, "backgroundColor": "#EEEEEE", "children": [\#(items(distribution.rawValue))]}
+            """#
+        }
+        let columns = StackDistribution.allCases.map { distribution in
+            #"""
+            {"id": "column-\#(distribution.rawValue)", "kind": "stack", "distribution": "\#(distribution.rawValue)", "spacing": 5, "height": 40, "width": 60, "verticalAlignment": "top",
+             "children": [{"id": "column-\#(distribution.rawValue)-a", "height": 30}, {"id": "column-\#(distribution.rawValue)-b", "height": 25}]}
+            """#
+        }
+        let text = #"""
+            {"plumb": 1, "name": "distributed", "root": {"id": "root", "kind": "stack", "spacing": 12, "padding": 8, "children": [
+              \#(rows.joined(separator: ",\n")),
+              {"id": "one-row", "kind": "stack", "orientation": "horizontal", "distribution": "spaceBetween", "spacing": 4, "children": [
+                {"id": "first", "width": 30, "height": 10}, {"id": "second", "width": 30, "height": 10}, {"id": "third", "width": 30, "height": 10}
+              ]},
+              {"id": "columns", "kind": "stack", "orientation": "horizontal", "spacing": 20, "margin": {"top": 20}, "height": 80, "children": [
+                \#(columns.joined(separator: ",\n"))
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "distributed.json")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        func frame(_ id: String) throws -> Rect { layout.frames[try #require(spec.views.firstIndex { $0.id == id })] }
+        // The centred column's children overflow it both ways, the end one's at its top.
+        #expect(try frame("column-center-a").y < frame("column-center").y)
+        #expect(try frame("column-end-b").maxY == frame("column-end").maxY)
+        #expect(try frame("third").maxX == frame("one-row").maxX)
+        let result = try Self.compare([BrowserComparison.Case(name: "distributed", spec: spec)])
+        #expect(result.compared == (spec.count - 4) * BrowserComparison.viewports.count)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

@@ -9,7 +9,7 @@ import LayoutSpec
 ///   `justify-self`/`align-self` and its margins.
 /// - `stack`: a flexbox along its orientation with `gap`; children never shrink or grow
 ///   (`flex: none`) and align across by `align-self`. A wrapping stack wraps
-///   (`flex-wrap: wrap`), its lines packed at the start.
+///   (`flex-wrap: wrap`), its lines packed at the start; `distribution` is `justify-content`.
 /// - `grid`: a CSS grid: fixed tracks in px, `auto` as `max-content`, star tracks as
 ///   `minmax(max-content, Nfr)` (Plumb's star track is never below its content).
 /// - `label`/`button`: the text in a `<span>` placed by `textAlignment` ×
@@ -140,6 +140,12 @@ public struct HTMLExporter {
         case .stack:
             let vertical = (view.orientation ?? .vertical) == .vertical
             if vertical { style.add("flex-direction", "column") }
+            switch view.distribution ?? .start {
+            case .start: break
+            case .center: style.add("justify-content", "center")
+            case .end: style.add("justify-content", "flex-end")
+            case .spaceBetween: style.add("justify-content", "space-between")
+            }
             guard view.wrap == true else {
                 if let spacing = view.spacing, spacing > 0 { style.add("gap", CSSDeclarations.px(spacing)) }
                 return "s"
