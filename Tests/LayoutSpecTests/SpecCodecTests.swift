@@ -111,7 +111,7 @@ struct SpecCodecTests {
     /// escapes, stacks, grids, edges written as one number or an object, and fonts.
     static let variedTree = nestedSpec(root: #"""
         {"id": "root", "kind": "view", "padding": 4, "children": [
-          {"id": "stack", "kind": "stack", "orientation": "horizontal", "spacing": 2.5, "wrap": true, "lineSpacing": 3, "children": [
+          {"id": "stack", "kind": "stack", "orientation": "horizontal", "spacing": 2.5, "distribution": "spaceBetween", "wrap": true, "lineSpacing": 3, "children": [
             {"id": "title", "kind": "label", "text": "Say \"hi\"\n\u0007 \u202e ok", "font": {"size": 13}},
             {"id": "grid", "kind": "grid", "rows": ["auto", "*", 44], "columns": ["2*"], "rowSpacing": 1, "children": [
               {"id": "cell", "kind": "button", "row": 1, "column": 0, "text": "Go", "margin": {"top": 1, "right": 2}},
@@ -224,7 +224,7 @@ struct SpecCodecTests {
              .numberOfLines, .lineBreakMode, .lineHeight, .letterSpacing, .paragraphSpacing, .textCase, .textDecoration, .textRuns,
              .designedWidth, .designedHeight:
             [.label, .button]
-        case .orientation, .spacing, .wrap, .lineSpacing: [.stack]
+        case .orientation, .spacing, .distribution, .wrap, .lineSpacing: [.stack]
         case .rows, .columns, .rowSpacing, .columnSpacing: [.grid]
         default: ViewKind.allCases
         }
@@ -308,6 +308,7 @@ struct SpecCodecTests {
         (.textCase, TextCase.allCases.map(\.rawValue)),
         (.textDecoration, TextDecoration.allCases.map(\.rawValue)),
         (.orientation, Orientation.allCases.map(\.rawValue)),
+        (.distribution, StackDistribution.allCases.map(\.rawValue)),
     ]
 
     static let choiceValues: [(Property, String)] = choices.flatMap { property, names in names.map { (property, $0) } }

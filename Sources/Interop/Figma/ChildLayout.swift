@@ -138,14 +138,20 @@ struct ChildLayout {
     }
 
     /// A wrapping auto layout: lines `counterAxisSpacing` apart (`itemSpacing` where Figma
-    /// leaves it unset), packed at the start of both axes.
+    /// leaves it unset), packed at the top; in each line the children are distributed as
+    /// `primaryAxisAlignItems` says.
     private func configureWrap(_ view: inout View, layout: FigmaAutoLayout, summary: inout ImportSummary) {
         view.wrap = true
         let lineSpacing = layout.counterAxisSpacing ?? layout.itemSpacing
         if lineSpacing < 0 { summary.approximated("negative line spacing of a wrapping auto layout (imported as 0)") }
         let rounded = round3(min(max(lineSpacing, 0), 1_000_000))
         view.lineSpacing = rounded != 0 ? rounded : nil
-        if layout.primaryAxisAlignItems != "MIN" {
+        switch layout.primaryAxisAlignItems {
+        case "MIN": break
+        case "CENTER": view.distribution = .center
+        case "MAX": view.distribution = .end
+        case "SPACE_BETWEEN": view.distribution = .spaceBetween
+        default:
             summary.approximated("\(layout.primaryAxisAlignItems.lowercased()) alignment in a wrapping auto layout (imported as packed at the start)")
         }
         if layout.counterAxisAlignContent == "SPACE_BETWEEN" {
