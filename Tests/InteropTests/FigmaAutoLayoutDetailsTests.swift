@@ -80,18 +80,19 @@ import Testing
         try F.expectFigmaBoxes(frame)
     }
 
-    /// The same in an auto layout imported as a one-row grid (its children pushed to the end):
-    /// a 40-tall child centred in a row whose padding leaves no height overflows both ways,
-    /// where a row grown to the child put it below the padding (a public landing page's slider
-    /// arrows). The row is the content's height, the frame keeping its own.
+    /// The same in an auto layout imported as a one-row grid (a child grows along it): a 40-tall
+    /// child centred in a row whose padding leaves no height overflows both ways, where a row
+    /// grown to the child put it below the padding (a public landing page's slider arrows). The
+    /// row is the content's height, the frame keeping its own.
     @Test func aChildTallerThanAGridFormsContentIsCentredOverIt() throws {
         let frame = try F.importOne([F.node("6:1", "FRAME", "Screen", F.box(0, 0, 300, 200), #"""
             "layoutMode": "VERTICAL", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
             """#, children: [
             F.node("6:2", "FRAME", "Slider", F.box(0, 0, 300, 80), #"""
-                "layoutMode": "HORIZONTAL", "primaryAxisAlignItems": "MAX", "counterAxisAlignItems": "CENTER",
+                "layoutMode": "HORIZONTAL", "counterAxisAlignItems": "CENTER",
                 "paddingTop": 40, "paddingBottom": 40, "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED"
                 """#, children: [
+                F.node("6:4", "RECTANGLE", "Progress", F.box(0, 40, 260, 0), #""layoutGrow": 1"#),
                 F.node("6:3", "RECTANGLE", "Arrow", F.box(260, 20, 40, 40)),
             ]),
         ])])
@@ -198,8 +199,8 @@ import Testing
     }
 
     /// A hugging frame held longer than its children by its minimum still centres them (a
-    /// button of at least 120 with a 40-wide label): a grid, not a packed stack. Figma wraps
-    /// horizontal auto layout only: `WRAP` on a vertical one is not read.
+    /// button of at least 120 with a 40-wide label): its distribution. Figma wraps horizontal
+    /// auto layout only: `WRAP` on a vertical one is not read.
     @Test func aHuggingFrameWithAMinimumCentresAndVerticalWrapIsIgnored() throws {
         let frame = try F.importOne([F.node("8:1", "FRAME", "Screen", F.box(0, 0, 300, 200), children: [
             F.node("8:2", "FRAME", "Button", F.box(10, 10, 120, 40), #"""
@@ -210,7 +211,8 @@ import Testing
                 "layoutMode": "VERTICAL", "layoutWrap": "WRAP", "itemSpacing": 10, "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
                 """#, children: [F.node("8:5", "RECTANGLE", "A", F.box(150, 10, 40, 60)), F.node("8:6", "RECTANGLE", "B", F.box(150, 80, 40, 60))]),
         ])])
-        #expect(try F.view(frame, "button").kind == .grid)
+        let button = try F.view(frame, "button")
+        #expect(button.kind == .stack && button.distribution == .center)
         let column = try F.view(frame, "column")
         #expect(column.kind == .stack && column.wrap == nil && column.lineSpacing == nil)
         try F.expectFigmaBoxes(frame)

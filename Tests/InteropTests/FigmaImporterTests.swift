@@ -160,8 +160,10 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
-    @Test(arguments: [("CENTER", 50.0), ("MAX", 100.0), ("SPACE_BETWEEN", 0.0)])
-    func spreadAutoLayoutIsAGridWithEmptyTracks(_ align: String, _ firstX: Double) throws {
+    /// Children that keep their lengths, moved as `primaryAxisAlignItems` says: a stack with
+    /// that distribution (no grid of empty tracks), so a negative spacing still overlaps them.
+    @Test(arguments: [("CENTER", 50.0, StackDistribution.center), ("MAX", 100.0, .end), ("SPACE_BETWEEN", 0.0, .spaceBetween)])
+    func spreadAutoLayoutIsADistributedStack(_ align: String, _ firstX: Double, _ distribution: StackDistribution) throws {
         // Two 40-wide children, 20 apart, in a 200-wide row (100 free).
         let secondX = align == "SPACE_BETWEEN" ? 160 : firstX + 60
         let frame = try Self.importOne([Self.node("3:1", "FRAME", "Bar", Self.box(0, 0, 200, 50), #"""
@@ -171,9 +173,22 @@ import Testing
             Self.node("3:2", "RECTANGLE", "A", Self.box(firstX, 15, 40, 20)),
             Self.node("3:3", "RECTANGLE", "B", Self.box(secondX, 15, 40, 20)),
         ])])
-        #expect(frame.spec.root.kind == .grid)
-        #expect(frame.spec.root.rows == nil && frame.spec.root.columnSpacing == nil)
-        #expect(frame.spec.root.columns?.count == ["CENTER": 5, "MAX": 4, "SPACE_BETWEEN": 3][align])
+        let root = frame.spec.root
+        #expect(root.kind == .stack && root.distribution == distribution && root.spacing == (align == "SPACE_BETWEEN" ? nil : 20))
+        try Self.expectFigmaBoxes(frame)
+    }
+
+    /// Figma centres a lone child under `SPACE_BETWEEN` (as the tariff table file's info cells
+    /// show), where CSS and Plumb's `spaceBetween` pack it at the start: it imports as `center`.
+    @Test func aLoneChildUnderSpaceBetweenIsCentred() throws {
+        let frame = try Self.importOne([Self.node("3:1", "FRAME", "Cell", Self.box(0, 0, 200, 50), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": 20, "primaryAxisAlignItems": "SPACE_BETWEEN", "counterAxisAlignItems": "CENTER",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("3:2", "RECTANGLE", "Icon", Self.box(80, 15, 40, 20)),
+            Self.node("3:3", "RECTANGLE", "Hidden", Self.box(0, 15, 40, 20), #""visible": false"#),
+        ])])
+        #expect(frame.spec.root.distribution == .center)
         try Self.expectFigmaBoxes(frame)
     }
 

@@ -112,14 +112,15 @@ import Testing
     /// them, docs/figma.md.)
     @Test func absolutelyPositionedChildrenOfAutoLayoutAreWrappedWithTheirSpans() throws {
         let frame = try Build.importOne([Build.node("3:1", "FRAME", "Bar", Build.box(0, 0, 200, 50), #"""
-            "layoutMode": "HORIZONTAL", "primaryAxisAlignItems": "CENTER", "itemSpacing": 10,
+            "layoutMode": "HORIZONTAL", "itemSpacing": 10,
             "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
             """#, children: [
-            Build.node("3:2", "RECTANGLE", "Item", Build.box(80, 0, 40, 40)),
+            Build.node("3:2", "RECTANGLE", "Item", Build.box(0, 0, 40, 40)),
+            Build.node("3:4", "RECTANGLE", "Field", Build.box(50, 0, 150, 40), #""layoutGrow": 1"#),
             Build.node("3:3", "RECTANGLE", "Badge", Build.box(180, -30, 20, 20), #""layoutPositioning": "ABSOLUTE", "constraints": {"horizontal": "RIGHT", "vertical": "TOP"}"#),
         ])])
         let wrapper = try Build.view(frame, "badge-outside")
-        #expect(wrapper.columnSpan == 3 && wrapper.verticalAlignment == .bottom && wrapper.height == 80)
+        #expect(wrapper.columnSpan == 2 && wrapper.verticalAlignment == .bottom && wrapper.height == 80)
         #expect(try Build.view(frame, "badge").columnSpan == nil)
         #expect(frame.summary.approximated["absolutely positioned child of auto layout (docked over the grid)"] == 1)
     }

@@ -3,14 +3,12 @@ import LayoutSpec
 /// How a container lays out its children in Plumb: the plan for one frame, group or instance.
 ///
 /// - No auto layout: a `view`; each child docks by its constraints.
-/// - Horizontal or vertical auto layout packed at the start (`primaryAxisAlignItems` `MIN`, or
-///   `CENTER` and `MAX` where the frame hugs its children along its axis), no child growing:
-///   a `stack` with `spacing` (negative too) and `padding`; absolutely positioned children
-///   float in it.
-/// - Other horizontal or vertical auto layout: a one-row (or one-column) `grid`: `auto` tracks
-///   for the children, star tracks for growing children (`layoutGrow`, `FILL`), and empty star
-///   tracks that push the children to the centre or end (`CENTER`, `MAX`) or apart
-///   (`SPACE_BETWEEN`).
+/// - Horizontal or vertical auto layout with no child growing along the axis, or wrapping: a
+///   `stack` with `spacing` (negative too), `padding` and the `distribution` that
+///   `primaryAxisAlignItems` names; absolutely positioned children float in it.
+/// - Horizontal or vertical auto layout with a child growing along the axis (`layoutGrow`,
+///   `FILL`): a one-row (or one-column) `grid`, an `auto` track for each child and a star one
+///   for each growing child (there is no room left to distribute).
 /// - `layoutMode: GRID`: a `grid` with Figma's tracks and gaps.
 struct ChildLayout {
     enum Form { case docked, stack, flowGrid, cellGrid }
@@ -21,8 +19,8 @@ struct ChildLayout {
     /// collapsed, or absolutely positioned).
     private(set) var tracks: [Track] = []
     private(set) var trackOfChild: [Int?] = []
-    /// True when the gaps between children are fixed tracks (so no grid spacing).
-    private(set) var hasGapTracks = false
+    /// Stacks: how many children are in the flow (visible, not absolutely positioned).
+    private(set) var flowCount = 0
     /// Flow grids: true when a child in the flow is longer across the axis than the content box.
     private(set) var overflowsAcross = false
 
@@ -37,47 +35,30 @@ struct ChildLayout {
     /// A turned layer's children keep their boxes (`Placement.turned`): a plain `view`.
     static let turned = ChildLayout(form: .docked, layout: nil)
 
-    /// `hugsAlong`: the node takes its content's length along its own axis where it is placed,
-    /// so there is no room left for `CENTER` or `MAX` to move its children: they are packed.
-    static func plan(for node: FigmaNode, hugsAlong: Bool = false) -> ChildLayout {
+    static func plan(for node: FigmaNode) -> ChildLayout {
         guard let layout = node.autoLayout else { return ChildLayout(form: .docked, layout: nil) }
         if layout.mode == .grid { return ChildLayout(form: .cellGrid, layout: layout) }
-        // Its lines are packed at the start.
-        if layout.wraps { return ChildLayout(form: .stack, layout: layout) }
-        let flowing = node.children.map { $0.child.positioning != "ABSOLUTE" }
-        let grows = zip(node.children, flowing).contains { child, flows in
-            flows && child.visible && Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
+        let horizontal = layout.mode == .horizontal
+        let inFlow = node.children.map { $0.child.positioning != "ABSOLUTE" && $0.visible && $0.type != .slice }
+        let grows = zip(node.children, inFlow).contains { child, flows in
+            flows && Sizing.of(child, horizontal: horizontal, parent: layout) == .fill
         }
-        let align = layout.primaryAxisAlignItems
-        let packed = align != "SPACE_BETWEEN" && (hugsAlong || (align != "CENTER" && align != "MAX"))
-        if packed && !grows { return ChildLayout(form: .stack, layout: layout) }
-
+        // A wrapping layout does not grow its children (they keep their lengths).
+        guard grows && !layout.wraps else {
+            var plan = ChildLayout(form: .stack, layout: layout)
+            plan.flowCount = inFlow.filter { $0 }.count
+            return plan
+        }
         var plan = ChildLayout(form: .flowGrid, layout: layout)
-        let spreads = !grows && layout.primaryAxisAlignItems == "SPACE_BETWEEN"
-        // With empty star tracks about, gaps are tracks of their own: grid spacing would also
-        // fall between a child and an empty track, and a hugging frame has no room for that.
-        plan.hasGapTracks = !grows
-        if !grows && (layout.primaryAxisAlignItems == "CENTER" || layout.primaryAxisAlignItems == "MAX") {
-            plan.tracks.append(.star(1))
-        }
-        var placed = 0
-        for (child, flows) in zip(node.children, flowing) {
-            guard flows && child.visible && child.type != .slice else {
+        for (child, flows) in zip(node.children, inFlow) {
+            guard flows else {
                 plan.trackOfChild.append(nil)
                 continue
             }
-            if placed > 0 && spreads {
-                plan.tracks.append(.star(1))
-            } else if placed > 0 && plan.hasGapTracks && layout.itemSpacing > 0 {
-                plan.tracks.append(.fixed(round3(layout.itemSpacing)))
-            }
             plan.trackOfChild.append(plan.tracks.count)
-            let fills = Sizing.of(child, horizontal: layout.mode == .horizontal, parent: layout) == .fill
+            let fills = Sizing.of(child, horizontal: horizontal, parent: layout) == .fill
             plan.tracks.append(fills ? .star(max(child.child.layoutGrow, 1)) : .auto)
-            placed += 1
         }
-        if !grows && layout.primaryAxisAlignItems == "CENTER" { plan.tracks.append(.star(1)) }
-        if plan.tracks.isEmpty { plan.tracks.append(.star(1)) }
         if let box = node.box {
             let vertical = layout.mode == .vertical
             let content = vertical ? box.width - layout.paddingLeft - layout.paddingRight : box.height - layout.paddingTop - layout.paddingBottom
@@ -111,9 +92,10 @@ struct ChildLayout {
             view.orientation = layout.mode == .horizontal ? .horizontal : .vertical
             let rounded = round3(min(max(spacing, -1_000_000), 1_000_000))
             view.spacing = rounded != 0 ? rounded : nil
+            view.distribution = distribution(summary: &summary)
             if layout.wraps { configureWrap(&view, layout: layout, summary: &summary) }
         case .flowGrid:
-            let gap = hasGapTracks ? nil : nonZero(spacing)
+            let gap = nonZero(spacing)
             // A child longer across than the content box overflows it where its alignment puts
             // it (centred both ways, or past the end or the start), as in a stack; the track
             // across, a star one, would grow to the child and put it at the content's start.
@@ -137,23 +119,30 @@ struct ChildLayout {
         }
     }
 
+    /// A stack's children along its axis, each line on its own, as `primaryAxisAlignItems`
+    /// puts them; Figma centres a lone child under `SPACE_BETWEEN`, where CSS packs it at the
+    /// start.
+    private func distribution(summary: inout ImportSummary) -> StackDistribution? {
+        guard let layout else { return nil }
+        switch layout.primaryAxisAlignItems {
+        case "MIN": return nil
+        case "CENTER": return .center
+        case "MAX": return .end
+        case "SPACE_BETWEEN": return flowCount == 1 ? .center : .spaceBetween
+        default:
+            summary.approximated("\(layout.primaryAxisAlignItems.lowercased()) alignment of auto layout (imported as packed at the start)")
+            return nil
+        }
+    }
+
     /// A wrapping auto layout: lines `counterAxisSpacing` apart (`itemSpacing` where Figma
-    /// leaves it unset), packed at the top; in each line the children are distributed as
-    /// `primaryAxisAlignItems` says.
+    /// leaves it unset), packed at the top.
     private func configureWrap(_ view: inout View, layout: FigmaAutoLayout, summary: inout ImportSummary) {
         view.wrap = true
         let lineSpacing = layout.counterAxisSpacing ?? layout.itemSpacing
         if lineSpacing < 0 { summary.approximated("negative line spacing of a wrapping auto layout (imported as 0)") }
         let rounded = round3(min(max(lineSpacing, 0), 1_000_000))
         view.lineSpacing = rounded != 0 ? rounded : nil
-        switch layout.primaryAxisAlignItems {
-        case "MIN": break
-        case "CENTER": view.distribution = .center
-        case "MAX": view.distribution = .end
-        case "SPACE_BETWEEN": view.distribution = .spaceBetween
-        default:
-            summary.approximated("\(layout.primaryAxisAlignItems.lowercased()) alignment in a wrapping auto layout (imported as packed at the start)")
-        }
         if layout.counterAxisAlignContent == "SPACE_BETWEEN" {
             summary.approximated("lines spaced apart in a wrapping auto layout (imported as packed at the top)")
         }

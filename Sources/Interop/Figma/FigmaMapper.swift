@@ -51,7 +51,7 @@ struct FigmaMapper {
             }
         }
         let turned = placement.isTurned || abs(node.rotation) > 1e-4
-        let layout = node.isContainer ? (turned ? ChildLayout.turned : ChildLayout.plan(for: node, hugsAlong: hugsAlongItsAxis(node, placement))) : nil
+        let layout = node.isContainer ? (turned ? ChildLayout.turned : ChildLayout.plan(for: node)) : nil
         var view = View(id: "v\(views.count)", kind: kind(of: node, layout: layout))
         view.sourceId = String(node.id.prefix(Property.maxSourceIDLength))
         let isCollapsed = inCollapsed || (!node.visible && placement.isInAutoLayout)
@@ -129,16 +129,6 @@ struct FigmaMapper {
         return try append(
             view, node: node, type: .frame, name: node.name + " outside", box: wrapper.box, parent: parent,
             collapsed: inCollapsed, rotated: false, added: true)
-    }
-
-    /// True when an auto layout node placed below the top is as long as its children along its
-    /// own axis (it hugs them, and nothing stretches it or holds it longer).
-    private func hugsAlongItsAxis(_ node: FigmaNode, _ placement: Placement) -> Bool {
-        if case .root = placement { return false }
-        guard let layout = node.autoLayout, layout.mode != .grid else { return false }
-        let horizontal = layout.mode == .horizontal
-        if (horizontal ? node.minWidth ?? node.maxWidth : node.minHeight ?? node.maxHeight) != nil { return false }
-        return hugs(node, horizontal: horizontal, placement: placement)
     }
 
     /// True when the node takes its content's length on this axis where it is placed: it hugs
