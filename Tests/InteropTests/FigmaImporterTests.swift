@@ -160,6 +160,22 @@ import Testing
         try Self.expectFigmaBoxes(frame)
     }
 
+    /// Overlapping avatars centred in a row of its own width: three 40-wide faces 12 apart less
+    /// (itemSpacing -12) take 96 of 200, so they start at 52 and still overlap.
+    @Test func centredChildrenKeepANegativeSpacing() throws {
+        let frame = try Self.importOne([Self.node("3:1", "FRAME", "Avatars", Self.box(0, 0, 200, 40), #"""
+            "layoutMode": "HORIZONTAL", "itemSpacing": -12, "primaryAxisAlignItems": "CENTER",
+            "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            Self.node("3:2", "ELLIPSE", "A", Self.box(52, 0, 40, 40)),
+            Self.node("3:3", "ELLIPSE", "B", Self.box(80, 0, 40, 40)),
+            Self.node("3:4", "ELLIPSE", "C", Self.box(108, 0, 40, 40)),
+        ])])
+        #expect(frame.spec.root.spacing == -12 && frame.spec.root.distribution == .center)
+        #expect(frame.summary.approximated.isEmpty, "\(frame.summary.approximated)")
+        try Self.expectFigmaBoxes(frame)
+    }
+
     /// Children that keep their lengths, moved as `primaryAxisAlignItems` says: a stack with
     /// that distribution (no grid of empty tracks), so a negative spacing still overlaps them.
     @Test(arguments: [("CENTER", 50.0, StackDistribution.center), ("MAX", 100.0, .end), ("SPACE_BETWEEN", 0.0, .spaceBetween)])
