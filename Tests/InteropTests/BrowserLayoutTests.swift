@@ -429,7 +429,8 @@ import TextMetrics
     }
 
     /// Distributed stacks: wrapping rows that fill the window under each distribution (their
-    /// lines and the room each leaves change with its width), a row that does not wrap, and
+    /// lines and the room each leaves change with its width), rows that do not wrap (one of
+    /// overlapping children, centred), and
     /// columns too short for their children (centred and end-packed ones overflow them), with
     /// margins, a label, a collapsed child and a floating one.
     @Test func distributedStacks() throws {
@@ -461,6 +462,9 @@ import TextMetrics
               \#(rows.joined(separator: ",\n")),
               {"id": "one-row", "kind": "stack", "orientation": "horizontal", "distribution": "spaceBetween", "spacing": 4, "children": [
                 {"id": "first", "width": 30, "height": 10}, {"id": "second", "width": 30, "height": 10}, {"id": "third", "width": 30, "height": 10}
+              ]},
+              {"id": "overlap", "kind": "stack", "orientation": "horizontal", "distribution": "center", "spacing": -12, "children": [
+                {"id": "face1", "width": 40, "height": 40}, {"id": "face2", "width": 40, "height": 40}, {"id": "face3", "width": 40, "height": 40}
               ]},
               {"id": "columns", "kind": "stack", "orientation": "horizontal", "spacing": 20, "margin": {"top": 20}, "height": 80, "children": [
                 \#(columns.joined(separator: ",\n"))
