@@ -381,7 +381,8 @@ import TextMetrics
 
     /// Wrapping stacks: rows that fill the window (their lines change with its width), a row
     /// that hugs its lines, columns of a fixed height, mixed child sizes and margins, children
-    /// aligned in their line, a label, collapsed and floating children, and a wrapping stack
+    /// aligned in their line, a label, collapsed and floating children, children filling their
+    /// line with a thickness of their own (which counts in the line's), and a wrapping stack
     /// along a row (one line). Plumb's frames as designed, and the page's the same.
     @Test func wrappingStacks() throws {
         func items(_ prefix: String, vertical: Bool) -> String {
@@ -409,6 +410,11 @@ import TextMetrics
                "backgroundColor": "#DDDDDD", "children": [\#(items("h", vertical: false))]},
               {"id": "columns", "kind": "stack", "wrap": true, "spacing": 4, "lineSpacing": 10, "height": 150, "width": 300,
                "horizontalAlignment": "left", "backgroundColor": "#EEEEEE", "children": [\#(items("c", vertical: true))]},
+              {"id": "filled", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 4, "lineSpacing": 4, "width": 150,
+               "horizontalAlignment": "left", "children": [
+                {"id": "f1", "width": 60, "height": 20}, {"id": "f2", "width": 60, "height": 34, "verticalAlignment": "top"},
+                {"id": "f3", "width": 60, "height": 16, "minHeight": 18}
+              ]},
               {"id": "along", "kind": "stack", "orientation": "horizontal", "horizontalAlignment": "left", "children": [
                 {"id": "one-line", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 6, "lineSpacing": 20, "children": [
                   {"id": "o1", "width": 200, "height": 20, "verticalAlignment": "bottom"}, {"id": "o2", "width": 200, "height": 30, "verticalAlignment": "bottom"}
@@ -422,6 +428,7 @@ import TextMetrics
         // At 375 the rows wrap: the 140-wide item starts a line below the first ones.
         #expect(try frame("r3").y > frame("r0").y)
         #expect(try frame("one-line").width == 406 && frame("o1").y == frame("o2").y + 10)
+        #expect(try frame("f1").height == 34 && frame("f3").height == 18 && frame("filled").height == 34 + 4 + 18)
         let result = try Self.compare([BrowserComparison.Case(name: "wrapping", spec: spec)])
         // The collapsed views are not compared.
         #expect(result.compared == (spec.count - 3) * BrowserComparison.viewports.count)

@@ -17,6 +17,9 @@ extension HTMLExporter {
         let wraps: Bool
         /// A floating child of a stack: absolutely positioned in the stack's box (`inset: 0`).
         var floats = false
+        /// Across a wrapping stack, whose slots there are the lines: a child's line is not a box
+        /// that CSS percentages can name.
+        var acrossLine = false
 
         /// Writes the size declarations and returns the self-alignment keyword (`start`,
         /// `center`, `end`, `stretch`).
@@ -29,6 +32,12 @@ extension HTMLExporter {
         /// counts when the parent sizes to its content, as in Plumb's measure pass.
         func apply(width isWidth: Bool, into style: inout CSSDeclarations) -> String {
             let (size, minName, maxName) = isWidth ? ("width", "min-width", "max-width") : ("height", "min-height", "max-height")
+            if acrossLine && alignment == .fill && maximum == nil, let length {
+                // Stretched to its line, and at least its own length, so that the line is as
+                // thick as Plumb makes it.
+                style.add(minName, CSSDeclarations.px(max(length, minimum ?? 0)))
+                return "stretch"
+            }
             if let length { style.add(size, CSSDeclarations.px(length)) }
             if alongStack || alignment != .fill {
                 // Plumb never squeezes a view to its slot: without a size it is its content's

@@ -201,15 +201,16 @@ public struct HTMLExporter {
         }
         let inStack = parent.kind == .stack && !floats
         let vertical = (parent.orientation ?? .vertical) == .vertical
+        let inLines = inStack && parent.wrap == true
         // Along a stack's axis the view is its own size whatever its alignment.
         let horizontal = Axis(
             alignment: AxisAlignment(view.horizontalAlignment), length: view.width, minimum: view.minWidth, maximum: view.maxWidth,
             marginStart: view.margin.left ?? 0, marginEnd: view.margin.right ?? 0, alongStack: inStack && !vertical,
-            wraps: wraps, floats: floats)
+            wraps: wraps, floats: floats, acrossLine: inLines && vertical)
         let verticalAxis = Axis(
             alignment: AxisAlignment(view.verticalAlignment), length: view.height, minimum: view.minHeight, maximum: view.maxHeight,
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
-            wraps: wraps, floats: floats)
+            wraps: wraps, floats: floats, acrossLine: inLines && !vertical)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))
         if justify != "stretch" && view.kind.hasText && (view.numberOfLines ?? 1) != 1 && view.width == nil {
             // Plumb breaks a word where there is less room than it, so its narrowest wrapped
