@@ -72,4 +72,41 @@ import Testing
         #expect(try WrappingStackTests.frame("a", spec, layout).y == x)
         #expect(try WrappingStackTests.frame("b", spec, layout).y == x + 50)
     }
+
+    /// A line shorter than nothing (spacing more negative than its children are long) moves by
+    /// the whole room it leaves, as a flexbox moves it: 10 and 10 with -30 between them are -10
+    /// long, so centred in 60 they start 35 down, at the end 70 down.
+    @Test(arguments: [(StackDistribution.center, 35.0), (.end, 70)])
+    func aLineShorterThanNothingMovesByAllItsRoom(distribution: StackDistribution, a: Double) throws {
+        let (spec, layout) = try WrappingStackTests.resolve(#"""
+            {"plumb": 1, "name": "distribution", "root": {"id": "root", "children": [
+              {"id": "stack", "kind": "stack", "distribution": "\#(distribution.rawValue)", "spacing": -30, "height": 60,
+               "horizontalAlignment": "left", "verticalAlignment": "top", "children": [
+                {"id": "a", "width": 20, "height": 10},
+                {"id": "b", "width": 20, "height": 10}
+              ]}
+            ]}}
+            """#)
+        #expect(try WrappingStackTests.frame("stack", spec, layout).height == 60)
+        #expect(try WrappingStackTests.frame("a", spec, layout).y == a)
+        #expect(try WrappingStackTests.frame("b", spec, layout).y == a - 20)
+    }
+
+    /// A stack as long as its children (no length of its own, not filling) has no room: they
+    /// stay where `start` puts them.
+    @Test(arguments: StackDistribution.allCases)
+    func aHuggingStackHasNoRoomToMoveItsChildren(distribution: StackDistribution) throws {
+        let (spec, layout) = try WrappingStackTests.resolve(#"""
+            {"plumb": 1, "name": "distribution", "root": {"id": "root", "children": [
+              {"id": "stack", "kind": "stack", "orientation": "horizontal", "distribution": "\#(distribution.rawValue)", "spacing": 10,
+               "horizontalAlignment": "left", "verticalAlignment": "top", "children": [
+                {"id": "a", "width": 20, "height": 10},
+                {"id": "b", "width": 30, "height": 10}
+              ]}
+            ]}}
+            """#)
+        #expect(try WrappingStackTests.frame("stack", spec, layout).width == 60)
+        #expect(try WrappingStackTests.frame("a", spec, layout).x == 0)
+        #expect(try WrappingStackTests.frame("b", spec, layout).x == 30)
+    }
 }

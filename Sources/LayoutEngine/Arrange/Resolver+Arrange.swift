@@ -73,7 +73,7 @@ extension Resolver {
     /// the next child of the line that takes space; across the axis, its line. Where a line
     /// leaves room along the axis (or lacks it), `distribution` moves its children: by the
     /// room for `end`, half of it for `center`, and for `spaceBetween` the room shared out
-    /// between them (none when there is none to share). A collapsed
+    /// between them (none when there is none to share, or one child). A collapsed
     /// child gets an empty slot where the next child would start. A floating child's slot is
     /// the stack's whole frame, as CSS places an absolute child in its containing block's
     /// padding box.
@@ -88,10 +88,8 @@ extension Resolver {
         var lineStart = vertical ? content.x : content.y
         var child = index + 1
         while child < end {
-            // A stack that does not wrap is one line; its length matters only where it moves.
-            var line = wraps || distribution != .start
-                ? stackLine(of: index, from: child, limit: wraps ? room : .infinity)
-                : (end: end, length: room, thickness: 0, count: 0)
+            // A stack that does not wrap is one line as thick as its content box.
+            var line = stackLine(of: index, from: child, limit: wraps ? room : .infinity)
             if !wraps { line.thickness = vertical ? content.width : content.height }
             let free = room - line.length
             var cursor = vertical ? content.y : content.x

@@ -102,7 +102,7 @@ extension Resolver {
         }
         let lineSpacing = view.pointee.lineSpacing ?? 0
         let end = subtreeEnds[index]
-        var along = 0.0, across = 0.0, lines = 0
+        var along = 0.0, across = 0.0, lines = 0  // never below 0, however negative the spacing
         var child = index + 1
         repeat {
             let line = stackLine(of: index, from: child, limit: limit)
@@ -119,9 +119,9 @@ extension Resolver {
     /// (not collapsed, not floating) with their margins and `spacing` between them, while the
     /// next one fits within `limit` along the axis (the first of a line always does), with the
     /// collapsed and floating children among and after them. `end` is the child that starts
-    /// the next line, or the stack's subtree end. Its length is never below 0 (negative
-    /// spacing); its thickness is its thickest child's, margins included; `count` is how many
-    /// children are in its flow.
+    /// the next line, or the stack's subtree end. Its length may be below 0 (negative spacing;
+    /// a stack's content never is); its thickness is its thickest child's, margins included;
+    /// `count` is how many children are in its flow.
     func stackLine(of index: Int, from first: Int, limit: Double) -> (end: Int, length: Double, thickness: Double, count: Int) {
         let vertical = (views[index].orientation ?? .vertical) == .vertical
         let spacing = views[index].spacing ?? 0
@@ -143,7 +143,7 @@ extension Resolver {
             }
             child = subtreeEnds[child]
         }
-        return (child, max(0, along), across, count)
+        return (child, along, across, count)
     }
 
     /// How far a line may pass its limit and still hold its next child: rounding in sums of
