@@ -382,7 +382,8 @@ import TextMetrics
     /// Wrapping stacks: rows that fill the window (their lines change with its width), a row
     /// that hugs its lines, columns of a fixed height, mixed child sizes and margins, children
     /// aligned in their line, a label, collapsed and floating children, children filling their
-    /// line with a thickness of their own (which counts in the line's), and a wrapping stack
+    /// line with a thickness of their own (which counts in the line's, what they hold does not)
+    /// or a minimum, a wrapping column of a label and views, and a wrapping stack
     /// along a row (one line). Plumb's frames as designed, and the page's the same.
     @Test func wrappingStacks() throws {
         func items(_ prefix: String, vertical: Bool) -> String {
@@ -413,7 +414,14 @@ import TextMetrics
               {"id": "filled", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 4, "lineSpacing": 4, "width": 150,
                "horizontalAlignment": "left", "children": [
                 {"id": "f1", "width": 60, "height": 20}, {"id": "f2", "width": 60, "height": 34, "verticalAlignment": "top"},
-                {"id": "f3", "width": 60, "height": 16, "minHeight": 18}
+                {"id": "f3", "width": 60, "height": 16, "minHeight": 18},
+                {"id": "f4", "width": 60, "height": 16, "children": [{"id": "f4-tall", "height": 50, "verticalAlignment": "top"}]},
+                {"id": "f5", "width": 60, "minHeight": 12}
+              ]},
+              {"id": "labels", "kind": "stack", "wrap": true, "spacing": 4, "lineSpacing": 4, "height": 60, "width": 300,
+               "horizontalAlignment": "left", "children": [
+                {"id": "l1", "kind": "label", "text": "A label much wider than its own width", "width": 80, "height": 20},
+                {"id": "l2", "width": 50, "height": 30}, {"id": "l3", "width": 40, "height": 20}
               ]},
               {"id": "along", "kind": "stack", "orientation": "horizontal", "horizontalAlignment": "left", "children": [
                 {"id": "one-line", "kind": "stack", "orientation": "horizontal", "wrap": true, "spacing": 6, "lineSpacing": 20, "children": [
@@ -428,7 +436,8 @@ import TextMetrics
         // At 375 the rows wrap: the 140-wide item starts a line below the first ones.
         #expect(try frame("r3").y > frame("r0").y)
         #expect(try frame("one-line").width == 406 && frame("o1").y == frame("o2").y + 10)
-        #expect(try frame("f1").height == 34 && frame("f3").height == 18 && frame("filled").height == 34 + 4 + 18)
+        #expect(try frame("f1").height == 34 && frame("f3").height == 18 && frame("f4").height == 18 && frame("f5").height == 12)
+        #expect(try frame("filled").height == 34 + 4 + 18 + 4 + 12 && frame("l1").width == 80 && frame("l2").width == 80 && frame("l3").x == frame("l1").x + 84)
         let result = try Self.compare([BrowserComparison.Case(name: "wrapping", spec: spec)])
         // The collapsed views are not compared.
         #expect(result.compared == (spec.count - 3) * BrowserComparison.viewports.count)
@@ -438,7 +447,8 @@ import TextMetrics
     /// Distributed stacks: wrapping rows that fill the window under each distribution (their
     /// lines and the room each leaves change with its width), rows that do not wrap (one of
     /// overlapping children, centred), and
-    /// columns too short for their children (centred and end-packed ones overflow them), with
+    /// columns too short for their children (centred and end-packed ones overflow them; one
+    /// whose spacing makes its children shorter than nothing), with
     /// margins, a label, a collapsed child and a floating one.
     @Test func distributedStacks() throws {
         func items(_ prefix: String) -> String {
@@ -474,7 +484,9 @@ import TextMetrics
                 {"id": "face1", "width": 40, "height": 40}, {"id": "face2", "width": 40, "height": 40}, {"id": "face3", "width": 40, "height": 40}
               ]},
               {"id": "columns", "kind": "stack", "orientation": "horizontal", "spacing": 20, "margin": {"top": 20}, "height": 80, "children": [
-                \#(columns.joined(separator: ",\n"))
+                \#(columns.joined(separator: ",\n")),
+                {"id": "negative", "kind": "stack", "distribution": "center", "spacing": -30, "height": 60, "width": 40, "verticalAlignment": "top",
+                 "children": [{"id": "negative-a", "height": 10}, {"id": "negative-b", "height": 10}]}
               ]}
             ]}}
             """#

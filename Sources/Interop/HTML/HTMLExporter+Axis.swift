@@ -21,6 +21,10 @@ extension HTMLExporter {
         /// that CSS percentages can name.
         var acrossLine = false
 
+        /// Filling its line across a wrapping stack with a length of its own: what its content
+        /// measures must not count in the line's thickness, as it does not in Plumb's.
+        var keepsOwnLengthInLine: Bool { acrossLine && alignment == .fill && maximum == nil && length != nil }
+
         /// Writes the size declarations and returns the self-alignment keyword (`start`,
         /// `center`, `end`, `stretch`).
         ///
@@ -32,10 +36,12 @@ extension HTMLExporter {
         /// counts when the parent sizes to its content, as in Plumb's measure pass.
         func apply(width isWidth: Bool, into style: inout CSSDeclarations) -> String {
             let (size, minName, maxName) = isWidth ? ("width", "min-width", "max-width") : ("height", "min-height", "max-height")
-            if acrossLine && alignment == .fill && maximum == nil, let length {
-                // Stretched to its line, and at least its own length, so that the line is as
-                // thick as Plumb makes it.
-                style.add(minName, CSSDeclarations.px(max(length, minimum ?? 0)))
+            if acrossLine && alignment == .fill && maximum == nil,
+               let least = length.map({ max($0, minimum ?? 0) }) ?? minimum.flatMap({ $0 > 0 ? $0 : nil }) {
+                // Stretched to its line, and at least its own length (or minimum), so that the
+                // line is as thick as Plumb makes it (`keepsOwnLengthInLine`: its content does
+                // not count beside its own length).
+                style.add(minName, CSSDeclarations.px(least))
                 return "stretch"
             }
             if let length { style.add(size, CSSDeclarations.px(length)) }

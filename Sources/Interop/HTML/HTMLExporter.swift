@@ -212,6 +212,14 @@ public struct HTMLExporter {
             marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0, alongStack: inStack && vertical,
             wraps: wraps, floats: floats, acrossLine: inLines && !vertical)
         let (justify, align) = (horizontal.apply(width: true, into: &style), verticalAxis.apply(width: false, into: &style))
+        // Its content sized as if empty across its line (CSS has no containment of the block
+        // size alone: with a width of its own the whole size is contained, else its content
+        // still counts, a known difference).
+        if horizontal.keepsOwnLengthInLine {
+            style.add("contain", "inline-size")
+        } else if verticalAxis.keepsOwnLengthInLine && view.width != nil {
+            style.add("contain", "size")
+        }
         if justify != "stretch" && view.kind.hasText && (view.numberOfLines ?? 1) != 1 && view.width == nil {
             // Plumb breaks a word where there is less room than it, so its narrowest wrapped
             // label is its widest glyph (the text's min-content with `overflow-wrap: anywhere`),
