@@ -100,6 +100,27 @@ import Testing
         try F.expectFigmaBoxes(frame)
     }
 
+    /// The same down a column, and only where the frame keeps its own width: a 120-wide child
+    /// in a column of content 80 with a growing child gets a fixed column of 80 when the frame
+    /// is fixed, and a star column that grows to the child (Plumb's rule) when it fills.
+    @Test(arguments: [("FIXED", true), ("FILL", false)])
+    func aColumnGridFormKeepsItsContentWidthOnlyWhereItHasItsOwn(sizing: String, fixed: Bool) throws {
+        let frame = try F.importOne([F.node("7:1", "FRAME", "Screen", F.box(0, 0, 100, 200), #"""
+            "layoutMode": "HORIZONTAL", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED"
+            """#, children: [
+            F.node("7:2", "FRAME", "Column", F.box(0, 0, 100, 200), #"""
+                "layoutMode": "VERTICAL", "counterAxisAlignItems": "MIN", "paddingLeft": 10, "paddingRight": 10,
+                "layoutSizingHorizontal": "\#(sizing)", "layoutSizingVertical": "FIXED", "layoutGrow": \#(fixed ? 0 : 1)
+                """#, children: [
+                F.node("7:3", "RECTANGLE", "Wide", F.box(10, 0, 120, 20)),
+                F.node("7:4", "RECTANGLE", "Rest", F.box(10, 20, 80, 180), #""layoutGrow": 1, "layoutAlign": "STRETCH""#),
+            ]),
+        ])])
+        let column = try F.view(frame, "column")
+        #expect(column.kind == .grid && column.columns == (fixed ? [.fixed(80)] : nil))
+        if fixed { try F.expectFigmaBoxes(frame) }
+    }
+
     /// A child filling across its parent and held back by its maximum sits where the parent
     /// aligns its children (here the start, or the end); Plumb centres a filling view held back
     /// by its maximum, so the import keeps it at its maximum, aligned as Figma puts it, and

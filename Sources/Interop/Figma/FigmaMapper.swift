@@ -135,9 +135,21 @@ struct FigmaMapper {
     /// (not filling its auto layout parent), and no stretching or scaling constraint binds it
     /// to a plain parent.
     private func hugs(_ node: FigmaNode, horizontal: Bool, placement: Placement) -> Bool {
-        guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .hug else { return false }
-        guard placement.dockingContent != nil, let constraints = node.constraints else { return true }
-        return !["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical)
+        Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .hug
+            && !stretchedByConstraint(node, horizontal: horizontal, placement: placement)
+    }
+
+    /// True when the node is docked by its constraints on this axis and they stretch or scale
+    /// it with its parent (in a wrapper, on the axis where it is not outside its parent).
+    private func stretchedByConstraint(_ node: FigmaNode, horizontal: Bool, placement: Placement) -> Bool {
+        let docked: Bool
+        if case .wrapped(_, let horizontally, let vertically) = placement {
+            docked = !(horizontal ? horizontally : vertically)
+        } else {
+            docked = placement.dockingContent != nil
+        }
+        guard docked, let constraints = node.constraints else { return false }
+        return ["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical)
     }
 
     /// The length of an auto layout frame's content box across its axis, where the frame keeps
@@ -147,9 +159,8 @@ struct FigmaMapper {
         guard let layout = node.autoLayout, layout.mode != .grid else { return nil }
         if case .root = placement { return nil }
         let horizontal = layout.mode == .vertical
-        guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .fixed else { return nil }
-        if placement.dockingContent != nil, let constraints = node.constraints,
-           ["LEFT_RIGHT", "TOP_BOTTOM", "SCALE"].contains(horizontal ? constraints.horizontal : constraints.vertical) { return nil }
+        guard Sizing.of(node, horizontal: horizontal, parent: placement.autoLayout) == .fixed,
+              !stretchedByConstraint(node, horizontal: horizontal, placement: placement) else { return nil }
         return horizontal ? box.width - layout.paddingLeft - layout.paddingRight : box.height - layout.paddingTop - layout.paddingBottom
     }
 
