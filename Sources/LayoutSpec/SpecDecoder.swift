@@ -18,29 +18,39 @@ struct SpecDecoder {
     ]
     private static let fontProperties: [String: Property] = ["family": .fontFamily, "size": .fontSize, "weight": .fontWeight, "italic": .fontItalic]
 
-    func decode(_ json: JSONValue) throws(SpecError) -> Spec {
-        guard case .object(let members) = json else { throw fail("$", "expected an object, got \(json.typeDescription)") }
+    /// Takes `json` whole, so that a flat spec's views can be let go one by one as they are read.
+    func decode(_ json: consuming JSONValue) throws(SpecError) -> Spec {
+        var members: [JSONMember]
+        switch consume json {
+        case .object(let object): members = object
+        case let other: throw fail("$", "expected an object, got \(other.typeDescription)")
+        }
+        func value(of key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         for member in members where !Self.topKeys.contains(member.key) {
             throw fail("$", "unknown key \"\(member.key)\"" + Suggestion.hint(for: member.key, in: Self.topKeys))
         }
-        switch json["plumb"] {
+        switch value(of: "plumb") {
         case .number(let version) where version == Double(SpecCodec.formatVersion): break
         case .number(let version) where version > Double(SpecCodec.formatVersion) && version == version.rounded():
             throw fail("$.plumb", "format \(JSONWriter.format(version)) is newer than this Plumb reads (\(SpecCodec.formatVersion)); upgrade Plumb")
         case nil: throw fail("$", "missing \"plumb\": 1 (the spec format version)")
         case let other?: throw fail("$.plumb", "expected 1, got \(other.typeDescription)")
         }
-        guard let nameValue = json["name"] else { throw fail("$", "missing \"name\"") }
+        guard let nameValue = value(of: "name") else { throw fail("$", "missing \"name\"") }
         guard case .string(let name) = nameValue, Identifier.isValid(name) else {
             throw fail("$.name", "expected a document name (\(Identifier.rule)), got \(nameValue.typeDescription)")
         }
-        switch (json["root"], json["views"]) {
+        let root = value(of: "root")
+        switch (root, members.firstIndex { $0.key == "views" }) {
         case (let root?, nil):
             var tree = TreeBuilder()
             try decodeNested(root, path: "$.root", depth: 1, parent: -1, into: &tree)
             return Spec(name: name, views: tree.views, parents: tree.parents)
-        case (nil, let views?):
-            return try decodeFlat(views, name: name)
+        case (nil, let index?):
+            // Taken out of the top object, which is then let go: the views are held only here.
+            let views = members.remove(at: index).value
+            members = []
+            return try decodeFlat(consume views, name: name)
         case (nil, nil): throw fail("$", "missing \"root\" (nested shape) or \"views\" (flat shape)")
         case (_?, _?): throw fail("$", "has both \"root\" and \"views\"; a spec takes one shape")
         }
@@ -79,15 +89,24 @@ struct SpecDecoder {
         }
     }
 
-    private func decodeFlat(_ json: JSONValue, name: String) throws(SpecError) -> Spec {
-        guard case .array(let elements) = json else { throw fail("$.views", "expected an array of views, got \(json.typeDescription)") }
+    /// Reads the views of `json`, letting each view's JSON go once read (the views beside their
+    /// whole JSON tree were most of what `apply` of a big document held).
+    private func decodeFlat(_ json: consuming JSONValue, name: String) throws(SpecError) -> Spec {
+        var elements: [JSONValue]
+        switch consume json {
+        case .array(let array): elements = array
+        case let other: throw fail("$.views", "expected an array of views, got \(other.typeDescription)")
+        }
         guard !elements.isEmpty else { throw fail("$.views", "expected at least the root view") }
         if elements.count > SpecCodec.maxViews { throw fail("$.views", "more than \(SpecCodec.maxViews) views") }
         var views: [View] = []
         var parentIDs: [String?] = []
         var indexByID: [String: Int] = [:]
+        var framed: [Int] = []
         views.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
+        for position in elements.indices {
+            let element = elements[position]
+            elements[position] = .null
             let path = "$.views[\(position)]"
             let view = try decodeView(element, path: path, allowing: "parent")
             if let first = indexByID.updateValue(position, forKey: view.id) {
@@ -99,10 +118,12 @@ struct SpecDecoder {
             case .string(let id)? where Identifier.isValid(id): parentID = id
             case let other?: throw fail(path + ".parent", "expected a view id, got \(other.typeDescription)")
             }
+            if element["frame"] != nil { framed.append(position) }
             views.append(view)
             parentIDs.append(parentID)
         }
-        for (position, element) in elements.enumerated() where element["frame"] != nil {
+        elements = []
+        for position in framed {
             let parent = parentIDs[position].flatMap { indexByID[$0] }.map { views[$0] }
             if parentIDs[position] == nil || parent != nil { try checkFrameParent(parent, path: "$.views[\(position)].frame") }
         }

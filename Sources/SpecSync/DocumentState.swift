@@ -47,9 +47,8 @@ public struct DocumentState: Sendable, Equatable {
     }
 
     /// Folds in several entries of one view: one lookup of the view, not one per entry (for
-    /// readers of stored states, which hold a view's entries together). A new view whose
-    /// entries name each property once keeps `entries` as its list, uncopied, spare capacity
-    /// and all: hand each view its own array, made at the view's size.
+    /// readers of stored states, which hold a view's entries together). The view's list is
+    /// grown once, by the entries' count.
     public mutating func apply(view: String, entries: [(property: Property, entry: Entry)]) {
         var added = 0
         views.modify(view) { $0.fold(entries, added: &added) }
@@ -129,76 +128,5 @@ public struct DocumentState: Sendable, Equatable {
             for (property, entry) in state { result.append((PropertyKey(view: view, property: property), entry)) }
         }
         return result
-    }
-}
-
-/// One view's entries: a short list (a view sets a handful of its ~45 properties), searched
-/// linearly, which beats hashing at that size. One array of pairs: a reader of many views
-/// reaches each view's entries with one memory fetch.
-public struct ViewState: Sendable, Equatable, Sequence {
-    public typealias Element = (property: Property, entry: DocumentState.Entry)
-    private var items: [Element] = []
-
-    public init() {}
-
-    public subscript(property: Property) -> DocumentState.Entry? {
-        guard let index = items.firstIndex(where: { $0.property == property }) else { return nil }
-        return items[index].entry
-    }
-
-    /// Keeps the entry with the greater stamp; returns the previous entry.
-    mutating func fold(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
-        guard let index = items.firstIndex(where: { $0.property == property }) else {
-            items.append((property, entry))
-            return nil
-        }
-        let previous = items[index].entry
-        if previous.stamp < entry.stamp { items[index].entry = entry }
-        return previous
-    }
-
-    /// Folds in each entry; counts in `added` the properties that were new.
-    mutating func fold(_ batch: [Element], added: inout Int) {
-        if items.isEmpty {
-            // A view read whole (a chunk, a snapshot) holds each property once.
-            var seen: UInt64 = 0
-            if batch.allSatisfy({ pair in
-                // One bit per property: there are fewer than 64 (SpecCodecTests).
-                let bit = UInt64(1) << UInt64(pair.property.position)
-                defer { seen |= bit }
-                return seen & bit == 0
-            }) {
-                items = batch
-                added += batch.count
-                return
-            }
-        }
-        items.reserveCapacity(items.count + batch.count)
-        for (property, entry) in batch where fold(property, entry) == nil { added += 1 }
-    }
-
-    mutating func replace(_ property: Property, _ entry: DocumentState.Entry) -> DocumentState.Entry? {
-        guard let index = items.firstIndex(where: { $0.property == property }) else {
-            items.append((property, entry))
-            return nil
-        }
-        defer { items[index].entry = entry }
-        return items[index].entry
-    }
-
-    public var count: Int { items.count }
-
-    mutating func reserveCapacity(_ entries: Int) {
-        items.reserveCapacity(entries)
-    }
-
-    /// Equal when they hold the same entries, whatever order the properties were first set in
-    /// (which depends on delivery order).
-    public static func == (lhs: ViewState, rhs: ViewState) -> Bool {
-        lhs.count == rhs.count && lhs.items.allSatisfy { rhs[$0.property] == $0.entry }
-    }
-
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        items.makeIterator()
     }
 }

@@ -270,7 +270,7 @@ struct SpecCodecTests {
 
     @Test func catalogue() {
         #expect(Property.allCases.filter(\.isStructural) == [.kind, .parent, .order, .alive])
-        // ViewState folds a whole view with one bit per property.
+        // ViewState marks its writers in use with one bit each, at most one per property and one more.
         #expect(Property.allCases.count <= 64)
         for property in Property.allCases {
             #expect(Property.named(property.rawValue) == property)

@@ -20,7 +20,7 @@ enum SpecFile {
     static func read(_ path: String, context: Context) throws -> Spec {
         let bytes = try Self.bytes(path, context: context, kind: .spec)
         do {
-            return try SpecCodec.decode(bytes, file: path == "-" ? "<stdin>" : path)
+            return try SpecCodec.decode(consume bytes, file: path == "-" ? "<stdin>" : path)
         } catch {
             throw CLIError.failure(error.description)
         }

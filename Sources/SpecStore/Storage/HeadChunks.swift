@@ -18,8 +18,13 @@ package enum HeadChunks {
     }
 
     /// The views of `state` that hold an entry, by id: the order chunks and snapshots keep.
+    /// One array, sorted in place (a whole head's views are held here once more).
     package static func sortedViews(of state: DocumentState) -> [(id: String, state: ViewState)] {
-        state.views.lazy.filter { $0.value.count > 0 }.sorted { $0.key < $1.key }.map { (id: $0.key, state: $0.value) }
+        var sorted: [(id: String, state: ViewState)] = []
+        sorted.reserveCapacity(state.views.count)
+        for (id, view) in state.views where view.count > 0 { sorted.append((id, view)) }
+        sorted.sort { $0.id < $1.id }
+        return sorted
     }
 
     /// Whether a view of a head is among the root candidates (`head_roots`): alive, with a
