@@ -37,7 +37,7 @@ extension HTMLExporter {
         func apply(width isWidth: Bool, into style: inout CSSDeclarations) -> String {
             let (size, minName, maxName) = isWidth ? ("width", "min-width", "max-width") : ("height", "min-height", "max-height")
             if acrossLine && alignment == .fill && maximum == nil,
-               let least = length.map({ max($0, minimum ?? 0) }) ?? minimum.flatMap({ $0 > 0 ? $0 : nil }) {
+               let least = length.map({ max($0, minimum ?? 0) }) ?? minimum {
                 // Stretched to its line, and at least its own length (or minimum), so that the
                 // line is as thick as Plumb makes it (`keepsOwnLengthInLine`: its content does
                 // not count beside its own length).
