@@ -243,7 +243,7 @@ extension Hub {
         guard versionRows.rowCount > 0 else { return ([], []) }
         let changeRows = try connection.execute("""
             \(wanted) SELECT c.site, c.seq, c.view, c.property, c.value FROM wanted w
-            JOIN plumb_changes c ON c.site = w.site AND c.seq BETWEEN w.first_seq AND w.last_seq ORDER BY c.site, c.seq
+            JOIN plumb_changes c ON c.site = w.site AND c.seq BETWEEN w.first_seq AND w.last_seq
             """, parameters)
         return HubRows.payloads(versions: versionRows, changes: changeRows)
     }

@@ -34,6 +34,37 @@ struct HubRowsTests {
         #expect(result.refused.first?.reason.contains("not JSON") == true)
     }
 
+    /// The server sends change rows unsorted (a pull asks for no order): each version still gets
+    /// its own changes, in seq order, from rows of two sites interleaved and shuffled.
+    @Test func changeRowsInAnyOrderMakeTheSameVersions() {
+        var commits: [LayoutCommit] = []
+        for (index, site) in [[UInt8](repeating: 0xAB, count: 16), [UInt8](repeating: 0xCD, count: 16)].enumerated() {
+            for first in stride(from: Int64(1), through: 7, by: 3) {
+                let changes = (first...first + 2).map { ($0, "v\(index)", "width", String($0 * 10 + Int64(index))) }
+                commits.append(LayoutCommit(site: site, firstSeq: first, lastSeq: first + 2, message: "m\(first)", changes: changes))
+            }
+        }
+        let versions = commits.map { commit -> [String?] in
+            [commit.siteHex, String(commit.firstSeq), String(commit.lastSeq), commit.contentID, commit.document,
+             String(Int64(bitPattern: commit.hlc)), commit.baseHex, commit.message, commit.author, String(commit.time)]
+        }
+        let ordered: [[String?]] = commits.flatMap { commit in
+            commit.changes.map { change -> [String?] in [commit.siteHex, String(change.0), change.1, change.2, change.3] }
+        }
+        var random = SeededGenerator(seed: 38)
+        var shuffled = ordered
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
+        #expect(shuffled.map { $0[1] } != ordered.map { $0[1] })
+        let result = HubRows.payloads(versions: Rows(cells: versions), changes: Rows(cells: shuffled))
+        #expect(result.refused.isEmpty)
+        #expect(result.payloads.count == commits.count)
+        for (payload, commit) in zip(result.payloads, commits) {
+            #expect(payload.id.hex == commit.contentID)
+            #expect(payload.changes.map(\.seq) == commit.changes.map(\.0))
+            #expect(payload.changes.map(\.value) == commit.changes.map(\.3))
+        }
+    }
+
     @Test func garbageRowsNeverTrap() {
         var random = SeededGenerator(seed: 11)
         let pieces: [String?] = [nil, "", "0", "-1", "1", "2", "9223372036854775807", "-9223372036854775808", Self.site, "zz",

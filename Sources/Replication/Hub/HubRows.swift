@@ -42,8 +42,8 @@ extension HubRowTable {
 /// spoils only its own version: the others come back, and the bad ones are named.
 public enum HubRows {
     /// Version rows (site, first_seq, last_seq, id, document, hlc, base, message, author, time,
-    /// ordered by site and first seq) and change rows (site, seq, view, property, value, ordered
-    /// by site and seq), as a pull reads them: the good versions, and the refused ones named.
+    /// ordered by site and first seq) and change rows (site, seq, view, property, value, in any
+    /// order), as a pull reads them: the good versions, and the refused ones named.
     /// Never traps, whatever the rows hold.
     public static func payloads(versions: some HubRowTable, changes: some HubRowTable) -> (payloads: [VersionPayload], refused: [RefusedVersion]) {
         var payloads: [VersionPayload] = []
@@ -132,42 +132,45 @@ public enum HubRows {
     }
 }
 
-/// The change rows of a pull (ordered by site, seq), found per site and seq range.
+/// The change rows of a pull (in any order: the server need not sort them), found per site and
+/// seq range.
 private struct ChangeRows {
-    private var spans: [String: Range<Int>] = [:]
-    private let seqs: [Int64]
+    /// Each site's rows as (seq, row), sorted by seq.
+    private var sites: [String: [(seq: Int64, row: Int)]] = [:]
 
     init(_ changes: some HubRowTable) {
-        var seqs: [Int64] = []
-        seqs.reserveCapacity(changes.rowCount)
         var start = 0
         var current: String?
+        func take(_ rows: Range<Int>) {
+            guard let current else { return }
+            sites[current, default: []].append(contentsOf: rows.map { (changes.int64($0, 1), $0) })
+        }
         for row in 0..<changes.rowCount {
             // The site's text is made once per run of its rows, not once per row.
             if row == 0 || !changes.sameText(row, row - 1, column: 0) {
-                if let current { spans[current] = start..<row }
+                take(start..<row)
                 current = changes.text(row, 0)
                 start = row
             }
-            seqs.append(changes.int64(row, 1))
         }
-        if let current { spans[current] = start..<changes.rowCount }
-        self.seqs = seqs
+        take(start..<changes.rowCount)
+        // Rows come mostly in order (as the hub stored them), which the sort finds cheaply.
+        for site in sites.keys { sites[site]!.sort { $0.seq < $1.seq } }
     }
 
-    /// Rows of `site` with `first <= seq <= last`.
-    func rows(site: String, from first: Int64, through last: Int64) -> Range<Int> {
-        guard let span = spans[site], first <= last else { return 0..<0 }
-        let lower = lowerBound(first, in: span)
-        let upper = last == .max ? span.upperBound : lowerBound(last + 1, in: span)
-        return lower..<max(lower, upper)
+    /// Rows of `site` with `first <= seq <= last`, in seq order.
+    func rows(site: String, from first: Int64, through last: Int64) -> [Int] {
+        guard let rows = sites[site], first <= last else { return [] }
+        let lower = lowerBound(first, in: rows)
+        let upper = last == .max ? rows.count : lowerBound(last + 1, in: rows)
+        return rows[lower..<max(lower, upper)].map(\.row)
     }
 
-    private func lowerBound(_ seq: Int64, in span: Range<Int>) -> Int {
-        var low = span.lowerBound, high = span.upperBound
+    private func lowerBound(_ seq: Int64, in rows: [(seq: Int64, row: Int)]) -> Int {
+        var low = 0, high = rows.count
         while low < high {
             let middle = (low + high) / 2
-            if seqs[middle] < seq { low = middle + 1 } else { high = middle }
+            if rows[middle].seq < seq { low = middle + 1 } else { high = middle }
         }
         return low
     }
