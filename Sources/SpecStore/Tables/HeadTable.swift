@@ -81,19 +81,19 @@ struct HeadTable {
         // Each touched view's properties as one bit each (by `Property.position`): no list per
         // view (a new document touches every view).
         precondition(Property.count <= UInt64.bitWidth, "a view's properties fit one UInt64 of bits")
-        var touched: [String: UInt64] = [:]
-        for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: 0] |= 1 << key.property.position }
-        guard !touched.isEmpty else { return }
         let bounds = try chunkBounds(documentID: documentID)
-        if bounds.isEmpty, touched.values.reduce(0, { $0 + $1.nonzeroBitCount }) == state.count {
-            // A head written whole where there was none (a new document, a clone): its chunks are
-            // cut from the state itself, not from a copy of its table of views.
-            for (view, entries) in state.views where touched[view] != nil {
+        if bounds.isEmpty {
+            // A head written where there was none (a new document, a clone): the state is all new,
+            // and its chunks are cut from the state itself, not from a table of what was touched.
+            for (view, entries) in state.views {
                 try updateRootCandidate(documentID: documentID, view, was: false, is: HeadChunks.isRootCandidate(entries))
             }
             try insertChunks(documentID: documentID, HeadChunks.pieces(of: state))
             return
         }
+        var touched: [String: UInt64] = [:]
+        for key in keys where state.entry(key.view, key.property) != nil { touched[key.view, default: 0] |= 1 << key.property.position }
+        guard !touched.isEmpty else { return }
         var groups: [Int: [String]] = [:]
         for view in touched.keys {
             // The last chunk whose first view is at or before `view`, by bisection.
