@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Threading"),
         // Pictures of frames: SVG screens, picture diffs, device sheets, named devices, frames
         // as JSON. No rasteriser: PNG and PDF are `plumb-raster`'s.
-        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync", "Threading"]),
+        .target(name: "Pictures", dependencies: ["LayoutEngine", "LayoutSpec", "SpecSync"]),
         // SVG to PNG and PDF (librsvg, cairo), kept out of `plumb` so that every command does not
         // load librsvg, cairo and pango at start-up (issue 35).
         .target(name: "Raster", dependencies: ["CRaster", "Threading"]),
