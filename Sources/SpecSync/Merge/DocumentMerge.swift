@@ -69,14 +69,17 @@ struct DocumentMerge {
             known = known.union(seen)
             let changes = payload.changes
             for (index, change) in changes.enumerated() {
-                if index == 0 || changes.view(at: index - 1) != change.view, state.views[change.view] == nil {
-                    // A view new to the head, its changes side by side (as a version's are, by
-                    // view): its entries are allocated once (a clone's head is mostly these).
-                    var end = index + 1
-                    while end < changes.count, changes.view(at: end) == change.view { end += 1 }
-                    state.reserve(newView: change.view, entries: end - index)
+                if index == 0 || changes.view(at: index - 1) != change.view {
+                    // A version's changes come side by side by view: each run is noted once.
+                    touched.insert(change.view)
+                    if state.views[change.view] == nil {
+                        // A view new to the head: its entries are allocated once (a clone's head
+                        // is mostly these).
+                        var end = index + 1
+                        while end < changes.count, changes.view(at: end) == change.view { end += 1 }
+                        state.reserve(newView: change.view, entries: end - index)
+                    }
                 }
-                touched.insert(change.view)
                 if change.property.isStructural { structural = true }
                 if change.property == .parent { moves.append(TreeResolution.Move(view: change.view, parent: change.value, stamp: change.stamp)) }
                 let previous = state.apply(change)
