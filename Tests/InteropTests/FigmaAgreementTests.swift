@@ -26,6 +26,10 @@ import TextMetrics
         "ccouzens--figma-rust--gov-uk-design-system-header.json": 1,
         "ccouzens--figma-rust--gov-uk-design-system-cookie-banner.json": 1,
         "ccouzens--figma-rust--gov-uk-design-system-button.json": 1,
+        "AnimaApp--anima-sdk--design.json": 1,
+        "Benitmulindwa--FigmaFlet--node-py-test_data.json": 1,
+        "TheKinng96--figma-liquid--figma-data.json": 1,
+        "microsoft--FigmaSharp--AddFigmaDocument.json": 1,
     ]
 
     @Test func everySharedFileIsHere() {
