@@ -502,6 +502,45 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// Grids whose star columns are narrower than what a child holds: a plain view stretched
+    /// across its cell keeps the cell and its content overflows (with padding and a margin), or
+    /// holds the column to its minimum width; a stack holds it to its content; rows hold to
+    /// what their cells hold.
+    @Test func starTracksGiveWayToStretchedPlainViews() throws {
+        func grid(_ id: String, cell: String) -> String {
+            #"""
+            {"id": "\#(id)", "kind": "grid", "columns": ["*", "2*", 30], "rows": ["*", 20], "width": 150, "height": 60,
+             "horizontalAlignment": "left", "verticalAlignment": "top", "backgroundColor": "#EEEEEE", "children": [
+              \#(cell),
+              {"id": "\#(id)-wide", "column": 1, "children": [{"id": "\#(id)-wide-inner", "width": 160, "height": 10}]},
+              {"id": "\#(id)-corner", "column": 2, "row": 1}
+            ]}
+            """#
+        }
+        let inner = #""children": [{"id": "INNER", "width": 120, "height": 90, "horizontalAlignment": "left", "verticalAlignment": "top"}]"#
+        func cell(_ id: String, _ extra: String) -> String {
+            #"{"id": "\#(id)-cell", "padding": 4, "margin": {"left": 3, "top": 2}, \#(extra)\#(inner.replacingOccurrences(of: "INNER", with: id + "-inner"))}"#
+        }
+        let text = #"""
+            {"plumb": 1, "name": "floors", "root": {"id": "root", "kind": "stack", "spacing": 12, "padding": 8, "children": [
+              \#(grid("plain", cell: cell("plain", ""))),
+              \#(grid("minimum", cell: cell("minimum", #""minWidth": 60, "#))),
+              \#(grid("stack", cell: cell("stack", #""kind": "stack", "#)))
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "floors.json")
+        let layout = LayoutEngine(measurer: try FontTextMeasurer()).resolve(spec, viewport: Size(width: 375, height: 667))
+        func frame(_ id: String) throws -> Rect { layout.frames[try #require(spec.views.firstIndex { $0.id == id })] }
+        // The plain cell keeps its third of 120 (less its margin), the one with a minimum its
+        // 60, the stack its content's 128; each star row grows to 98 and the margin.
+        #expect(try frame("plain-cell").size == Size(width: 37, height: 98))
+        #expect(try frame("minimum-cell").size == Size(width: 60, height: 98))
+        #expect(try frame("stack-cell").size == Size(width: 128, height: 98))
+        let result = try Self.compare([BrowserComparison.Case(name: "floors", spec: spec)])
+        #expect(result.compared > 0)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

@@ -11,7 +11,9 @@ import LayoutSpec
 ///   (`flex: none`) and align across by `align-self`. A wrapping stack wraps
 ///   (`flex-wrap: wrap`), its lines packed at the start; `distribution` is `justify-content`.
 /// - `grid`: a CSS grid: fixed tracks in px, `auto` as `max-content`, star tracks as
-///   `minmax(max-content, Nfr)` (Plumb's star track is never below its content).
+///   `minmax(min-content, Nfr)` (Plumb's star track is never below its content's min-content
+///   width: a stretched plain view's is its padding or minimum, its box a grid whose track has
+///   no minimum).
 /// - `label`/`button`: the text in a `<span>` placed by `textAlignment` ×
 ///   `textVerticalAlignment`, in the face the measurer measured with, at the label's line
 ///   height (else the face's own) and letter spacing.

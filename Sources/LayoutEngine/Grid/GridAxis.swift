@@ -6,11 +6,13 @@ import LayoutSpec
 /// Sizing runs in the order the design gives, one named step each:
 /// 1. `init`: fixed tracks take their size (which is also their minimum);
 /// 2. `sizeToSingleSpanItems`: `auto` tracks grow to their single-span content; star tracks
-///    record that content as their minimum (star counts as `auto` when the axis is unbounded);
+///    record that content as their minimum, and the least of it they must keep as their floor
+///    (star counts as `auto` when the axis is unbounded);
 /// 3. `distributeSpanningItems`: items spanning several tracks, shortest spans first, add
-///    what they lack equally to their `auto` tracks, else to their star tracks' minimums;
+///    what they lack equally to their `auto` tracks, else to their star tracks' minimums and
+///    floors;
 /// 4. `shareStarSpace`: star tracks share what is left of the available length by weight,
-///    pinning any track whose share is below its minimum to that minimum.
+///    pinning any track whose share is below its floor to that floor.
 struct GridAxis {
     /// What one track is, once `auto`-for-unbounded has been applied.
     enum Sizing: Equatable {
@@ -19,19 +21,24 @@ struct GridAxis {
         case star(weight: Double)
     }
 
-    /// A child's extent on this axis: first track, number of tracks, and its desired length
-    /// with margins.
+    /// A child's extent on this axis: first track, number of tracks, its desired length with
+    /// margins, and the least of that it holds a star track to (`floor`: all of it, but for a
+    /// plain view stretched to its cell, whose content does not count, as in CSS, where its
+    /// box is a grid whose track has no minimum).
     struct Item {
         var start: Int
         var span: Int
         var length: Double
+        var floor: Double
     }
 
     private(set) var sizing: [Sizing]
     /// Resolved track lengths, in points.
     private(set) var sizes: [Double]
-    /// Content minimum of each star track (0 for others).
+    /// Content minimum of each star track (0 for others): what the grid asks for in measure.
     private(set) var minimums: [Double]
+    /// The length below which each star track is not shared down (0 for others).
+    private(set) var floors: [Double]
     /// Space between two adjacent tracks.
     let spacing: Double
 
@@ -49,6 +56,7 @@ struct GridAxis {
         }
         sizes = definitions.map { if case .fixed(let points) = $0 { points } else { 0 } }
         minimums = Array(repeating: 0, count: definitions.count)
+        floors = minimums
         self.spacing = spacing
     }
 
@@ -76,32 +84,35 @@ struct GridAxis {
             switch sizing[item.start] {
             case .fixed: break
             case .auto: sizes[item.start] = max(sizes[item.start], item.length)
-            case .star: minimums[item.start] = max(minimums[item.start], item.length)
+            case .star:
+                minimums[item.start] = max(minimums[item.start], item.length)
+                floors[item.start] = max(floors[item.start], item.floor)
             }
         }
     }
 
     /// Step 3: each spanning item, shortest span first, adds the length it lacks to its `auto`
-    /// tracks equally, or if it spans none, to its star tracks' minimums equally.
+    /// tracks equally, or if it spans none, to its star tracks' minimums (and what its floor
+    /// lacks to their floors) equally.
     private mutating func distributeSpanningItems(_ items: [Item]) {
         let spanning = items.filter { $0.span > 1 }.sorted { $0.span < $1.span }
         for item in spanning {
             let tracks = item.start..<(item.start + item.span)
-            let current = contentLength(of: tracks)
-            let missing = item.length - current
-            guard missing > 0 else { continue }
+            let missing = item.length - contentLength(of: tracks)
             let autos = tracks.filter { sizing[$0] == .auto }
             if !autos.isEmpty {
-                for track in autos { sizes[track] += missing / Double(autos.count) }
+                if missing > 0 { for track in autos { sizes[track] += missing / Double(autos.count) } }
                 continue
             }
             let stars = tracks.filter { if case .star = sizing[$0] { true } else { false } }
-            for track in stars { minimums[track] += missing / Double(stars.count) }
+            if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
+            let missingFloor = item.floor - floorLength(of: tracks)
+            if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
         }
     }
 
     /// Step 4: star tracks share `available` less the other tracks and the spacing, by weight;
-    /// a track whose share is below its minimum is pinned there and the rest re-shared.
+    /// a track whose share is below its floor is pinned there and the rest re-shared.
     private mutating func shareStarSpace(_ available: Double) {
         var unpinned = (0..<count).filter { if case .star = sizing[$0] { true } else { false } }
         guard !unpinned.isEmpty else { return }
@@ -114,14 +125,14 @@ struct GridAxis {
             func share(_ track: Int) -> Double { weight(of: track) / largest }
             let totalWeight = unpinned.reduce(0.0) { $0 + share($1) }
             let space = max(0, remaining)
-            let pinned = unpinned.filter { minimums[$0] > space * share($0) / totalWeight }
+            let pinned = unpinned.filter { floors[$0] > space * share($0) / totalWeight }
             if pinned.isEmpty {
                 for track in unpinned { sizes[track] = space * share(track) / totalWeight }
                 return
             }
             for track in pinned {
-                sizes[track] = minimums[track]
-                remaining -= minimums[track]
+                sizes[track] = floors[track]
+                remaining -= floors[track]
             }
             unpinned.removeAll { pinned.contains($0) }
         }
@@ -137,6 +148,13 @@ struct GridAxis {
     private func contentLength(of tracks: Range<Int>) -> Double {
         var total = spacing * Double(tracks.count - 1)
         for track in tracks { total += isStar(track) ? minimums[track] : sizes[track] }
+        return total
+    }
+
+    /// Length of `tracks` and the spacing between them, star tracks at their floor.
+    private func floorLength(of tracks: Range<Int>) -> Double {
+        var total = spacing * Double(tracks.count - 1)
+        for track in tracks { total += isStar(track) ? floors[track] : sizes[track] }
         return total
     }
 

@@ -41,13 +41,27 @@ extension Resolver {
         columnItems.reserveCapacity(placements.count)
         rowItems.reserveCapacity(placements.count)
         for placement in placements where !isCollapsed(placement.child) {
-            let margin = views[placement.child].margin
-            let size = desired[placement.child]
-            columnItems.append(.init(start: placement.column, span: placement.columnSpan, length: size.width + margin.horizontal))
-            rowItems.append(.init(start: placement.row, span: placement.rowSpan, length: size.height + margin.vertical))
+            let view = views.baseAddress! + placement.child
+            let margin = view.pointee.margin, size = desired[placement.child]
+            let width = size.width + margin.horizontal, height = size.height + margin.vertical
+            let columnFloor = starColumnFloor(of: view).map { min($0 + margin.horizontal, width) } ?? width
+            columnItems.append(.init(start: placement.column, span: placement.columnSpan, length: width, floor: columnFloor))
+            rowItems.append(.init(start: placement.row, span: placement.rowSpan, length: height, floor: height))
         }
         columns.resolve(items: columnItems, available: available.width)
         rows.resolve(items: rowItems, available: available.height)
+    }
+
+    /// The least a grid child holds a star column to, without margins, where that is not its
+    /// desired width: a plain view stretched across its cell with no width of its own holds it
+    /// to its padding or its minimum width only (what it holds may overflow it), as CSS does
+    /// (the view's box is a grid whose track has no minimum, so its content adds nothing to its
+    /// min-content width) and as Figma keeps a frame filling its auto layout at the length it is
+    /// given. Rows are held to the whole height, as CSS holds them.
+    func starColumnFloor(of view: UnsafePointer<View>) -> Double? {
+        guard view.pointee.kind == .view, AxisAlignment(view.pointee.horizontalAlignment) == .fill,
+              view.pointee.width == nil else { return nil }
+        return max(view.pointee.padding.horizontal, view.pointee.minWidth ?? 0)
     }
 
     /// Content of a `grid` in measure: every track at its content size (fixed tracks at their
