@@ -17,10 +17,10 @@ extension Store {
     /// written. Edits equal to the current values should not be returned; when there are none,
     /// no version is made and the result is `nil`. `settling` conflicts (a keep, a restore) are
     /// recorded as settled in the same transaction, version or not: both land or neither does.
-    public func commit(
+    public func commit<Edits: Collection<Edit>>(
         document name: String, message: String, author: String, createIfMissing: Bool = false,
         settling: (keys: [ConflictResolution.Key], state: ConflictResolution.State)? = nil,
-        plan: (DocumentHead) throws -> [Edit]
+        plan: (DocumentHead) throws -> Edits
     ) throws -> CommitResult? {
         try mapErrors {
             try database.writeTransaction { () throws -> CommitResult? in
@@ -35,9 +35,9 @@ extension Store {
     /// Makes one version of each of `names` (where `plan` returns edits), in one transaction:
     /// every version lands or none does, even if the process is killed between two of them
     /// (`plumb import figma`, one version per frame). `plan` gets the name's index.
-    public func commit(
+    public func commit<Edits: Collection<Edit>>(
         documents names: [String], message: String, author: String, createIfMissing: Bool = false,
-        plan: (Int, DocumentHead) throws -> [Edit]
+        plan: (Int, DocumentHead) throws -> Edits
     ) throws -> [CommitResult?] {
         try mapErrors {
             try database.writeTransaction { () throws -> [CommitResult?] in
@@ -52,9 +52,9 @@ extension Store {
 
     /// `commit`'s work inside a write transaction the caller holds, so that several versions
     /// (of several documents: `renameDocument`) land together or not at all.
-    func commitInTransaction(
+    func commitInTransaction<Edits: Collection<Edit>>(
         document name: String, message: String, author: String, createIfMissing: Bool,
-        plan: (DocumentHead) throws -> [Edit]
+        plan: (DocumentHead) throws -> Edits
     ) throws -> CommitResult? {
         let existing = try documentID(name)
         if existing == nil && !createIfMissing { _ = try requireDocument(name) }
@@ -76,7 +76,7 @@ extension Store {
     }
 
     /// `edits` is let go as soon as the version's changes are made from it (`LocalCommit.make`).
-    private func writeVersion(documentID: Int64, name: String, edits: consuming [Edit], message: String, author: String,
+    private func writeVersion(documentID: Int64, name: String, edits: consuming some Collection<Edit>, message: String, author: String,
                               head: DocumentHead) throws -> VersionRecord {
         let editCount = edits.count
         var clock = HybridLogicalClock(last: try storedClock())

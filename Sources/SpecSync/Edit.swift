@@ -25,16 +25,17 @@ public enum EditPlanner {
     /// An edit of a label's text or of what it is measured in clears its designed size
     /// (`DesignedSizeRelease`) unless the spec changes that too, or `keepingDesignedSizes`
     /// says the spec's designed sizes were measured for its text (an import from the design).
-    public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String, keepingDesignedSizes: Bool = false) -> [Edit] {
+    public static func edits(toMatch spec: Spec, from state: DocumentState, orderSuffix: String, keepingDesignedSizes: Bool = false) -> EditList {
         edits(toMatch: spec, from: state, projection: Projection(state), orderSuffix: orderSuffix, keepingDesignedSizes: keepingDesignedSizes)
     }
 
     /// The same, with the state's projection already made (`ResolvedDocument.projection`).
     /// View by view, so each property is compared where it lives, without a key table; the
     /// views are visited in id order and each one's edits put in property order, so the edits
-    /// come out sorted (as they are numbered in) without sorting them.
+    /// come out sorted (as they are numbered in) without sorting them, and held in runs per view
+    /// (`EditList`).
     public static func edits(toMatch spec: Spec, from state: DocumentState, projection: Projection, orderSuffix: String,
-                             keepingDesignedSizes: Bool = false) -> [Edit] {
+                             keepingDesignedSizes: Bool = false) -> EditList {
         let orderKeys = assignOrderKeys(spec, state: state, suffix: orderSuffix)
         let byID = spec.views.indices.sorted { spec.views[$0].id < spec.views[$1].id }
         // Views of the document the spec no longer has, found by walking both id orders.
@@ -46,7 +47,7 @@ public enum EditPlanner {
                 if position == byID.count || spec.views[byID[position]].id != view { removed.append(view) }
             }
         }
-        var edits: [Edit] = []
+        var edits = EditList()
         // A new document's edits (alive, parent, order, each set property of every view) are
         // counted first and reserved at once: grown by doubling, they would be held twice while
         // being copied. An existing document's are mostly few, and not worth the count.

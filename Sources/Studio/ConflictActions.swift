@@ -46,7 +46,7 @@ enum ConflictActions {
         // Settled whether or not a version is needed (the head may have the value already), in
         // the same transaction as the version.
         let result = try store.commit(document: document, message: "Keep the other value of \(conflict.view).\(conflict.property): \(shown)",
-                                      author: author, settling: ([ConflictResolution.Key(conflict)], .kept)) { head in
+                                      author: author, settling: ([ConflictResolution.Key(conflict)], .kept)) { head -> [Edit] in
             guard try head.isAlive(conflict.view) else {
                 throw StoreError.invalidEdit("\(document): \"\(conflict.view)\" is deleted; bring it back before keeping its value")
             }

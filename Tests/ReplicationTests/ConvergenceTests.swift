@@ -188,7 +188,7 @@ struct Scenario {
                 #expect(try store.integrityCheck() == ["ok"], "seed \(seed)")
                 // The head the edit commands read view by view is the one `show` prints.
                 let resolved = try store.resolved(try store.head(of: document))
-                _ = try store.commit(document: document, message: "-", author: "-") { head in
+                _ = try store.commit(document: document, message: "-", author: "-") { head -> [Edit] in
                     // Placement first: before the root is known, a walk that reaches a view
                     // without a parent asks only whether a lesser id is a root too.
                     for view in resolved.state.views.keys.sorted() {

@@ -17,7 +17,7 @@ import Testing
     /// Placement of each view as a fresh head answers it (root not asked first), and the root.
     static func placements(_ store: Store) throws -> (placed: [String], root: String?) {
         var placed: [String] = [], root: String?
-        try store.commit(document: "login", message: "-", author: "test") { head in
+        try store.commit(document: "login", message: "-", author: "test") { head -> [Edit] in
             for view in ["aaa", "root", "title", "form", "ok", "zzz"] where try head.contains(view) { placed.append(view) }
             root = try head.root()
             return []

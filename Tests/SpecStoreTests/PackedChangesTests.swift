@@ -157,7 +157,7 @@ struct PackedChangesTests {
         try store.database.query("SELECT view FROM head_roots WHERE document = ?", [.integer(documentID)]) { roots.append($0.text(0) ?? "") }
         #expect(roots == ["rn"])
         var parent: String?, root: String?
-        _ = try store.commit(document: "d", message: "-", author: "test") { head in
+        _ = try store.commit(document: "d", message: "-", author: "test") { head -> [Edit] in
             parent = try head.value("root", .parent)
             root = try head.root()
             return []
@@ -208,7 +208,7 @@ struct PackedChangesTests {
             #expect(roots == folded.views.keys.filter { HeadChunks.isRootCandidate(folded.views[$0]) }.sorted(), "seed \(seed) round \(round)")
             let sample = edits.map(\.view) + ["root", "m0"]
             var found: [String: String?] = [:]
-            _ = try store.commit(document: "d", message: "-", author: "test") { head in
+            _ = try store.commit(document: "d", message: "-", author: "test") { head -> [Edit] in
                 for view in sample { found[view] = try head.value(view, .width) }
                 return []
             }

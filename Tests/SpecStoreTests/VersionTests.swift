@@ -107,7 +107,7 @@ import Testing
         try StoreFixtures.apply(StoreFixtures.login, to: store)
         struct Refusal: Error {}
         #expect(throws: Refusal.self) {
-            try store.commit(document: "login", message: "x", author: "t") { _ in throw Refusal() }
+            try store.commit(document: "login", message: "x", author: "t") { _ -> [Edit] in throw Refusal() }
         }
         #expect(throws: StoreError.noDocument("nope", suggestion: nil)) {
             try store.commit(document: "nope", message: "x", author: "t") { _ in [] }

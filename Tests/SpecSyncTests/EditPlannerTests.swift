@@ -23,7 +23,7 @@ struct EditPlannerTests {
         var author = Author(1)
         var state = DocumentState()
         let edits = author.apply(target, to: &state)
-        #expect(edits == edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) })
+        #expect(Array(edits) == edits.sorted { ($0.view, $0.property) < ($1.view, $1.property) })
         #expect(Set(edits.map { PropertyKey(view: $0.view, property: $0.property) }).count == edits.count)
         let result = try materialize(state)
         #expect(result.spec == target)

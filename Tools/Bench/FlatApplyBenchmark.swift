@@ -83,7 +83,7 @@ enum FlatApplyBenchmark {
     /// The floor, as a script for the shell: the store's change and head tables and pragmas,
     /// one transaction, one row per (view, property) in each, imported from CSV files it writes
     /// into `folder`.
-    static func floorSQL(_ edits: [Edit], folder: String) throws -> String {
+    static func floorSQL(_ edits: EditList, folder: String) throws -> String {
         var log = "", head = ""
         log.reserveCapacity(edits.count * 60)
         head.reserveCapacity(edits.count * 60)

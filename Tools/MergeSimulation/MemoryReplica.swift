@@ -87,8 +87,8 @@ public final class MemoryReplica: MergeHoldings {
     /// Makes a version of `document` from the edits `plan` returns on the resolved head (as
     /// `Store.commit`); `nil` when there are none.
     @discardableResult
-    public func commit(document: String, now: UInt64, message: String = "edit",
-                       plan: (ResolvedDocument) throws -> [Edit]) throws -> VersionPayload? {
+    public func commit<Edits: Collection<Edit>>(document: String, now: UInt64, message: String = "edit",
+                                               plan: (ResolvedDocument) throws -> Edits) throws -> VersionPayload? {
         let held = head(of: document)
         let resolved = resolvedHead(document) ?? ResolvedDocument(name: document, raw: DocumentState(), tree: TreeResolution())
         let edits = try plan(resolved)

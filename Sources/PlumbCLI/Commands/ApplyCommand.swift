@@ -44,7 +44,7 @@ enum ApplyCommand: Command {
         var previous: Int?
         let result = try store.commit(
             document: name, message: arguments.value("-m") ?? "Apply \(path)", author: context.author, createIfMissing: true
-        ) { head in
+        ) { head -> EditList in
             guard let spec = pending.take() else { return [] }
             progress?.phase(head.exists ? "reading \(name)" : "planning \(ProgressLine.grouped(spec.count)) views")
             let document = try head.resolved()

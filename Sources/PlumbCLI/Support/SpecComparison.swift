@@ -6,7 +6,7 @@ import SpecSync
 /// difference they make (views added, removed, moved; properties changed). `apply`,
 /// `apply --dry-run` and `diff DOC FILE` all use it, so they agree.
 struct SpecComparison {
-    let edits: [Edit]
+    let edits: EditList
     let difference: StateDifference
 
     /// Compares `state` (effective) with `spec`, planning edits as `apply` does.

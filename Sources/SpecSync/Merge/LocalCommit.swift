@@ -30,7 +30,7 @@ public enum LocalCommit {
     /// `held` (`nil` for a new document).
     /// `edits` is let go once the payload is made: a new document's edits are as many as its
     /// entries, and are not held beside the changes and the state made from them.
-    public static func make(document: String, edits: consuming [Edit], held: HeldHead?, site: SiteID, firstSeq: Int64, hlc: Timestamp,
+    public static func make(document: String, edits: consuming some Collection<Edit>, held: HeldHead?, site: SiteID, firstSeq: Int64, hlc: Timestamp,
                             time: Int64, message: String, author: String, holdings: some MergeHoldings) throws -> Outcome {
         precondition(!edits.isEmpty, "a version holds at least one change")
         let old = held?.state ?? DocumentState()
@@ -42,8 +42,14 @@ public enum LocalCommit {
         } else {
             oldTree = TreeResolution()
         }
-        let payload = Self.payload(document: document, edits: orderedForReplay(edits, old: old, tree: oldTree), base: held?.known ?? VersionVector(),
-                                   site: site, firstSeq: firstSeq, hlc: hlc, time: time, message: message, author: author)
+        let base = held?.known ?? VersionVector()
+        let payload = if let reordered = orderedForReplay(edits, old: old, tree: oldTree) {
+            Self.payload(document: document, edits: reordered, base: base, site: site, firstSeq: firstSeq, hlc: hlc, time: time,
+                         message: message, author: author)
+        } else {
+            Self.payload(document: document, edits: edits, base: base, site: site, firstSeq: firstSeq, hlc: hlc, time: time,
+                         message: message, author: author)
+        }
         _ = consume edits
         let changes = payload.changes, vector = payload.version.vector
 
@@ -93,7 +99,7 @@ public enum LocalCommit {
     /// True when `edits` can be committed without the whole head (`makeLight`): they cannot
     /// uncover an earlier loss (no view that exists comes back to life or changes kind) and move
     /// at most one view. `existing` tells whether a view has any entry in the head.
-    public static func isLight(_ edits: [Edit], existing: (String) throws -> Bool) rethrows -> Bool {
+    public static func isLight(_ edits: some Collection<Edit>, existing: (String) throws -> Bool) rethrows -> Bool {
         var moves = 0
         for edit in edits {
             switch edit.property {
@@ -110,7 +116,7 @@ public enum LocalCommit {
     /// Makes the version of `edits` reading the head through lookups (`isLight` edits): the tree
     /// replay continues through `parentOf` (effective parents) and `entryOf` (last-writer-wins
     /// `parent` entries). A set, add, rm or mv of one view costs that view, not the document.
-    public static func makeLight(document: String, edits: [Edit], known: VersionVector, tree: TreeResolution, site: SiteID,
+    public static func makeLight(document: String, edits: some Collection<Edit>, known: VersionVector, tree: TreeResolution, site: SiteID,
                                  firstSeq: Int64, hlc: Timestamp, time: Int64, message: String, author: String,
                                  parentOf: (String) throws -> String?, entryOf: (String) throws -> DocumentState.Entry?) throws -> LightOutcome {
         precondition(!edits.isEmpty, "a version holds at least one change")
@@ -125,7 +131,7 @@ public enum LocalCommit {
     /// The version of `edits` on top of `base`: one clock reading `hlc`, seqs from `firstSeq`,
     /// the vector `base` with this site raised to the last seq. Both `make` and `makeLight` make
     /// their payload here.
-    static func payload(document: String, edits: [Edit], base: VersionVector, site: SiteID, firstSeq: Int64, hlc: Timestamp,
+    static func payload(document: String, edits: some Collection<Edit>, base: VersionVector, site: SiteID, firstSeq: Int64, hlc: Timestamp,
                         time: Int64, message: String, author: String) -> VersionPayload {
         var vector = base
         let lastSeq = firstSeq + Int64(edits.count) - 1
@@ -140,9 +146,9 @@ public enum LocalCommit {
     /// the edits make): the replay applies one version's moves in seq order, and a child moved
     /// before its new parent is in place could meet a loop that the finished tree does not have.
     /// When no moved view has a parent yet (views being added, a new document), every order
-    /// only adds edges of the finished tree, so the edits stay as they are. Reads the old tree
+    /// only adds edges of the finished tree, so the edits stay as they are (`nil`). Reads the old tree
     /// through lookups (the state's `parent` entries, the replay's overrides): no copy of it.
-    static func orderedForReplay(_ edits: [Edit], old: DocumentState, tree: TreeResolution) -> [Edit] {
+    static func orderedForReplay(_ edits: some Collection<Edit>, old: DocumentState, tree: TreeResolution) -> [Edit]? {
         func oldParent(_ view: String) -> String? {
             if let entry = tree.overrides[view] { return ValueText.stringValue(entry.value) }
             return ValueText.stringValue(old.value(view, .parent))
@@ -153,7 +159,7 @@ public enum LocalCommit {
             moveCount += 1
             if !reparents && oldParent(edit.view) != nil { reparents = true }
         }
-        guard moveCount > 1, reparents else { return edits }
+        guard moveCount > 1, reparents else { return nil }
         var parents: [String: String?] = [:]
         parents.reserveCapacity(moveCount)
         for edit in edits where edit.property == .parent { parents[edit.view] = .some(ValueText.stringValue(edit.value)) }

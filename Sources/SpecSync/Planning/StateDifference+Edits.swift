@@ -11,7 +11,7 @@ extension StateDifference {
     ///
     /// `nil` when `old` has detached views: edits reviving a view can bring one of those back
     /// into the document, which only a projection of `new` tells.
-    public init?(from old: ResolvedDocument, applying edits: [Edit], documentAfter after: [String]) {
+    public init?(from old: ResolvedDocument, applying edits: EditList, documentAfter after: [String]) {
         guard old.projection.detached.isEmpty else { return nil }
         var keptCount = 0
         for view in after {
@@ -27,7 +27,7 @@ extension StateDifference {
         }
         var start = 0
         let byView = edits.indices.dropFirst().allSatisfy { edits[$0 - 1].view <= edits[$0].view }
-        let ordered = byView ? edits : edits.sorted { $0.view < $1.view }
+        let ordered = byView ? edits : EditList(edits.sorted { $0.view < $1.view })
         while start < ordered.count {
             var end = start + 1
             while end < ordered.count && ordered[end].view == ordered[start].view { end += 1 }
@@ -44,7 +44,7 @@ extension StateDifference {
     /// Adds what one view kept in the document differs by: moved when its parent or order
     /// changes, and its properties as `show` prints them (every property when its kind
     /// changes, else only the edited ones, the others being equal).
-    private mutating func compare(_ view: String, old: DocumentState, edits: ArraySlice<Edit>) {
+    private mutating func compare(_ view: String, old: DocumentState, edits: Slice<EditList>) {
         let was = old.views[view] ?? ViewState()
         // The last edit of a property wins, as when they are made one after another.
         var now: [(property: Property, value: String?)] = []

@@ -17,7 +17,7 @@ struct Author {
 
     var suffix: String { FractionalIndex.suffix(for: site) }
 
-    mutating func changes(_ edits: [Edit], document: String = "doc") -> [Change] {
+    mutating func changes(_ edits: some Sequence<Edit>, document: String = "doc") -> [Change] {
         now += 1
         let hlc = clock.tick(now: now)
         return edits.map { edit in
@@ -28,7 +28,7 @@ struct Author {
 
     /// Plans the edits that make `state` match `spec` and folds them in; returns the edits.
     @discardableResult
-    mutating func apply(_ spec: Spec, to state: inout DocumentState) -> [Edit] {
+    mutating func apply(_ spec: Spec, to state: inout DocumentState) -> EditList {
         let edits = EditPlanner.edits(toMatch: spec, from: state, orderSuffix: suffix)
         for change in changes(edits) { state.apply(change) }
         return edits
