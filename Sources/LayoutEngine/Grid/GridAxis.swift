@@ -22,9 +22,8 @@ struct GridAxis {
     }
 
     /// A child's extent on this axis: first track, number of tracks, its desired length with
-    /// margins, and the least of that it holds a star track to (`floor`: all of it, but for a
-    /// plain view stretched to its cell, whose content does not count, as in CSS, where its
-    /// box is a grid whose track has no minimum).
+    /// margins, and the least of that it holds a star track to (`floor`: all of it, but across
+    /// a column for a plain view stretched over its cell, `Resolver.starColumnFloor`).
     struct Item {
         var start: Int
         var span: Int
