@@ -43,6 +43,8 @@ import Testing
 
     /// Minimum and maximum sizes: a hugging frame held at its minimum width, a child held at
     /// its maximum height along a row, and a hugging child held at its minimum height across it.
+    /// The held child's padding (60) is longer than the 40 Figma keeps it to, which a view never
+    /// is: its padding is cut to its box, the top kept.
     @Test func minimumAndMaximumSizes() throws {
         let frame = try F.importOne([F.node("3:1", "FRAME", "Screen", F.box(0, 0, 300, 200), "", children: [
             F.node("3:2", "FRAME", "Row", F.box(10, 10, 150, 50), #"""
@@ -58,6 +60,7 @@ import Testing
         #expect(row.minWidth == 150 && row.width == nil)
         let tall = try F.view(frame, "tall")
         #expect(tall.maxHeight == 40 && tall.minWidth == 30)
+        #expect(tall.padding.top == 30 && tall.padding.bottom == 10)
         try F.expectFigmaBoxes(frame)
     }
 
