@@ -541,6 +541,39 @@ import TextMetrics
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
+    /// A view is never narrower or shorter than its padding (CSS's border box): filling a slot
+    /// smaller than it, with an explicit size or a maximum below it, docked every way, in a view,
+    /// a stack and a grid cell. The page must agree at each of the five window sizes.
+    @Test func viewsAreNeverSmallerThanTheirPadding() throws {
+        func box(_ id: String, _ extra: String = "", children: [String]) -> String {
+            ##"{"id": "\##(id)", "width": 30, "height": 30, "horizontalAlignment": "left", "verticalAlignment": "top", "backgroundColor": "#EEEEEE", \##(extra)"children": [\##(children.joined(separator: ", "))]}"##
+        }
+        let docked = ["left", "center", "right", "fill"].map { across in
+            box("dock-\(across)", children: [##"{"id": "dock-\##(across)-child", "width": 10, "height": 4, "padding": {"left": 14, "right": 6, "top": 9, "bottom": 3}, "horizontalAlignment": "\##(across)", "verticalAlignment": "bottom", "backgroundColor": "#3366CC"}"##])
+        }
+        let text = #"""
+            {"plumb": 1, "name": "padding", "root": {"id": "root", "kind": "stack", "spacing": 12, "padding": 8, "children": [
+              \#(box("narrow", children: [##"{"id": "narrow-fill", "padding": 20, "backgroundColor": "#3366CC"}"##])),
+              \#(box("capped", children: [##"{"id": "capped-fill", "maxWidth": 20, "maxHeight": 10, "padding": 15, "backgroundColor": "#3366CC"}"##])),
+              \#(docked.joined(separator: ", ")),
+              {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 2, "width": 50, "height": 30,
+               "horizontalAlignment": "left", "backgroundColor": "#EEEEEE", "children": [
+                {"id": "row-a", "width": 10, "padding": {"left": 12, "right": 12}, "backgroundColor": "#3366CC"},
+                {"id": "row-b", "height": 5, "padding": {"top": 20, "bottom": 20}, "verticalAlignment": "center", "backgroundColor": "#CC3366"}
+              ]},
+              {"id": "cells", "kind": "grid", "columns": [20, "*"], "rows": ["*"], "width": 60, "height": 30,
+               "horizontalAlignment": "left", "backgroundColor": "#EEEEEE", "children": [
+                {"id": "cells-a", "padding": 15, "backgroundColor": "#3366CC"},
+                {"id": "cells-b", "column": 1, "padding": {"left": 50}, "backgroundColor": "#CC3366"}
+              ]}
+            ]}}
+            """#
+        let spec = try SpecCodec.decode(Array(text.utf8), file: "padding.json")
+        let result = try Self.compare([BrowserComparison.Case(name: "padding", spec: spec)])
+        #expect(result.compared > 0)
+        #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
     /// The repository's `examples/` folder.
     static var examplesFolder: String {
         URL(fileURLWithPath: goldensFolder).deletingLastPathComponent().deletingLastPathComponent()

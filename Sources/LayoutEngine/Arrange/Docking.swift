@@ -6,7 +6,7 @@ import LayoutSpec
 ///
 /// | alignment | length | origin |
 /// | --- | --- | --- |
-/// | fill | clamp(usable, min, max): the slot decides | slot start + margin start + (usable − length) / 2 |
+/// | fill | clamp(usable, min, max), at least the padding: the slot decides | slot start + margin start + (usable − length) / 2 |
 /// | start (left/top) | own length | slot start + margin start |
 /// | end (right/bottom) | own length | slot start + margin start + usable − length |
 /// | center | own length | slot start + margin start + (usable − length) / 2 |
@@ -15,7 +15,10 @@ import LayoutSpec
 /// squeezed: a view longer than its slot overflows (start-docked past the end, end-docked
 /// past the start, centred and filled both ways). A slot smaller than the margins leaves no
 /// usable length (not a negative one), so the view sits at the start margin as in WPF's
-/// `ArrangeCore` and Avalonia, rather than centred in the slot.
+/// `ArrangeCore` and Avalonia, rather than centred in the slot. No view is shorter than its
+/// padding (CSS's border box): a filling view with no minimum or maximum of its own that only
+/// its padding makes longer than its slot overflows at the end, as a stretched box does in CSS
+/// and WPF; one held by its own limits is centred on the slot whatever its length.
 enum Docking {
     /// The origin and length of a view on one axis of its slot.
     ///
@@ -23,17 +26,20 @@ enum Docking {
     ///   - ownLength: the view's desired length, already clamped to min/max.
     ///   - minimum, maximum: the view's min and max lengths (0 and infinity when unset);
     ///     `fill` clamps the slot's usable length to them, min winning.
+    ///   - padding: the view's padding on this axis, the least `fill` makes it.
     @inline(__always)
     static func place(
         slotStart: Double, slotLength: Double, marginStart: Double, marginEnd: Double,
-        alignment: AxisAlignment, ownLength: Double, minimum: Double, maximum: Double
+        alignment: AxisAlignment, ownLength: Double, minimum: Double, maximum: Double, padding: Double
     ) -> (origin: Double, length: Double) {
         let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
         switch alignment {
         case .fill:
-            let length = max(min(usable, maximum), minimum)
-            return (start + (usable - length) / 2, length)
+            let clamped = max(min(usable, maximum), minimum)
+            let length = max(clamped, padding)
+            let limited = minimum > 0 || maximum < .infinity
+            return (start + (usable - (limited ? length : clamped)) / 2, length)
         case .start:
             return (start, ownLength)
         case .center:

@@ -61,7 +61,7 @@ extension Resolver {
     func starColumnFloor(of view: UnsafePointer<View>) -> Double? {
         guard view.pointee.kind == .view, AxisAlignment(view.pointee.horizontalAlignment) == .fill,
               view.pointee.width == nil else { return nil }
-        return max(view.pointee.padding.horizontal, view.pointee.minWidth ?? 0)
+        return view.pointee.leastWidth
     }
 
     /// Content of a `grid` in measure: every track at its content size (fixed tracks at their
