@@ -140,20 +140,30 @@ enum InteropBenchmark {
     // MARK: figma-agreement
 
     /// Per file: non-text views within 0.5 pt of Figma's box at the frame's own size, and the
-    /// reasons for the others.
+    /// reasons for the others. A file that cannot be imported is named with the reason and
+    /// left out of the total; the others are still measured.
     static func agreement(_ arguments: [String]) throws {
         let measurer = try FontTextMeasurer()
         let engine = LayoutEngine(measurer: measurer)
         print("Figma agreement: each frame resolved at its own size (installed fonts), non-text views within 0.5 pt")
         var total = FigmaAgreement()
+        var unreadable = 0
         for file in try figmaFiles(in: sharedFolder(arguments)) {
-            let result = try FigmaImporter.read(Array(try Data(contentsOf: file)), file: file.lastPathComponent)
+            let result: FigmaImporter.Result
+            do {
+                result = try FigmaImporter.read(Array(try Data(contentsOf: file)), file: file.lastPathComponent)
+            } catch {
+                print("  \(file.lastPathComponent): not measured: \(error)")
+                unreadable += 1
+                continue
+            }
             var agreement = FigmaAgreement()
             for frame in result.frames { agreement.add(FigmaAgreement.measure(frame, engine: engine, isFamilyInstalled: measurer.isFamilyInstalled)) }
             total.add(agreement)
             print(line(file.lastPathComponent, agreement, frames: result.frames.count))
         }
         print(line("all files", total, frames: nil))
+        if unreadable > 0 { print("  \(unreadable) file\(unreadable == 1 ? "" : "s") not measured (above)") }
     }
 
     static func line(_ name: String, _ agreement: FigmaAgreement, frames: Int?) -> String {
