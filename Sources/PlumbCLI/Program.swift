@@ -7,6 +7,7 @@ extension Plumb {
     /// `plumb-studio` (`studio` is the web studio) are this one function, so each command is the
     /// same code in all three; `plumb` hands the hub's and the studio's work to them (`HandOver`).
     public static func main(hub: (any HubAccess.Type)? = nil, studio: (any StudioServing.Type)? = nil) -> Never {
+        StandardStreams.secure()
         let environment = processEnvironment()
         let console = Console.standard(environment: environment)
         // Arguments are checked as bytes: Swift's `CommandLine.arguments` would turn invalid UTF-8

@@ -12,7 +12,12 @@ enum FileSystem {
     /// should have been given.
     static func read(_ path: String, shown: String? = nil, expected: String, limit: Int) throws -> [UInt8] {
         let name = shown ?? path
-        if path == "-" { return try read(descriptor: STDIN_FILENO, name: "standard input", expected: expected, limit: limit) }
+        if path == "-" {
+            if StandardStreams.inputWasClosed {
+                throw CLIError.failure("standard input: cannot read: it is closed. Give a file, or pipe one in.")
+            }
+            return try read(descriptor: STDIN_FILENO, name: "standard input", expected: expected, limit: limit)
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
