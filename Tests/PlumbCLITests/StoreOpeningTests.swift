@@ -66,6 +66,19 @@ import Testing
         #expect(!result.stderr.contains("SQLite"))
     }
 
+    /// `apply` and `import` look for the store before they read the file: outside a store a
+    /// file that is not even JSON gets the missing store's words, not a parse error (a 100 MB
+    /// spec used to be parsed, some seconds and a gigabyte, before that was said).
+    @Test func theStoreIsFoundBeforeTheFileIsRead() throws {
+        let runner = PlumbRunner()
+        let file = runner.write("broken.json", "{ not json")
+        for arguments in [["apply", file], ["import", "figma", file]] {
+            let result = runner.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("no Plumb store in"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// Reads work on a store this user cannot write (as `nobody`); writes say why they cannot.
     @Test func readsWorkOnAReadOnlyStoreAndWritesSayWhy() throws {
         guard getuid() == 0, Self.shell("command -v runuser").status == 0 else {

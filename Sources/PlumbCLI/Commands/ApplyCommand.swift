@@ -24,6 +24,8 @@ enum ApplyCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws {
         try arguments.expect(1...1, spec)
         let path = arguments.positionals[0]
+        // The store first: a missing or unreadable one is said before a big file is parsed.
+        let store = try context.store()
         let progress = ProgressLine.start("apply", context: context)
         defer { progress?.finish() }
         progress?.phase("reading \(path)")
@@ -34,7 +36,6 @@ enum ApplyCommand: Command {
         // middle of the heap; the edits made next are one block of another size.
         FreedMemory.handBack()
         let name = pending?.name ?? ""
-        let store = try context.store()
         let suffix = FractionalIndex.suffix(for: store.site)
         if arguments.has("--dry-run"), let parsed = pending {
             progress?.finish()

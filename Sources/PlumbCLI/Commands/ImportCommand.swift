@@ -38,6 +38,8 @@ enum ImportCommand: Command {
         if let documentName, !Identifier.isValid(documentName) {
             throw CLIError.usage("--doc: \"\(documentName)\" is not a document name (\(Identifier.rule))", command: spec)
         }
+        // The store first: a missing or unreadable one is said before a big file is read.
+        let store = try context.store()
         let progress = ProgressLine.start("import", context: context)
         defer { progress?.finish() }
         progress?.phase("reading \(path)")
@@ -56,7 +58,6 @@ enum ImportCommand: Command {
             }
             frames.rename(0, to: documentName)
         }
-        let store = try context.store()
         let message = arguments.value("-m") ?? "Import \(path) from Figma"
         // One transaction: a killed import leaves every frame or none. Each frame is mapped
         // inside it and let go once written, so the specs of every frame are never held at
