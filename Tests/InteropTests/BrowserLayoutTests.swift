@@ -555,6 +555,8 @@ import TextMetrics
             {"plumb": 1, "name": "padding", "root": {"id": "root", "kind": "stack", "spacing": 12, "padding": 8, "children": [
               \#(box("narrow", children: [##"{"id": "narrow-fill", "padding": 20, "backgroundColor": "#3366CC"}"##])),
               \#(box("capped", children: [##"{"id": "capped-fill", "maxWidth": 20, "maxHeight": 10, "padding": 15, "backgroundColor": "#3366CC"}"##])),
+              \#(box("capped-over", children: [##"{"id": "capped-over-fill", "maxWidth": 20, "minHeight": 0, "padding": 20, "backgroundColor": "#3366CC"}"##])),
+              \#(box("sized-over", children: [##"{"id": "sized-over-fill", "width": 10, "height": 10, "padding": {"left": 20, "right": 20, "top": 2, "bottom": 34}, "backgroundColor": "#3366CC"}"##])),
               \#(docked.joined(separator: ", ")),
               {"id": "row", "kind": "stack", "orientation": "horizontal", "spacing": 2, "width": 50, "height": 30,
                "horizontalAlignment": "left", "backgroundColor": "#EEEEEE", "children": [

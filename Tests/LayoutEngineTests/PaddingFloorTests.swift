@@ -27,9 +27,11 @@ import Testing
         #expect(try Self.frame(#"{"id": "child", "padding": {"left": 25, "top": 1}}"#) == Rect(x: 0, y: 0, width: 30, height: 30))
     }
 
-    /// Held by a limit of its own, a filling view is centred on its slot however long its
-    /// padding makes it, as one held by its minimum is.
+    /// With a size, minimum or maximum of its own, a filling view is centred on its slot however
+    /// long its padding makes it, as one held by its minimum is.
     @Test func aLimitedFillingViewIsCentred() throws {
+        #expect(try Self.frame(#"{"id": "child", "width": 10, "height": 10, "padding": 20}"#)
+            == Rect(x: -5, y: -5, width: 40, height: 40))
         #expect(try Self.frame(#"{"id": "child", "minWidth": 10, "maxHeight": 10, "padding": 20}"#)
             == Rect(x: -5, y: -5, width: 40, height: 40))
         #expect(try Self.frame(#"{"id": "child", "maxWidth": 20, "padding": {"left": 15, "right": 15}}"#)

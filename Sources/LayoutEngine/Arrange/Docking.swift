@@ -6,7 +6,7 @@ import LayoutSpec
 ///
 /// | alignment | length | origin |
 /// | --- | --- | --- |
-/// | fill | clamp(usable, min, max), at least the padding: the slot decides | slot start + margin start + (usable − length) / 2 |
+/// | fill | clamp(usable, min, max), at least the padding: the slot decides | slot start + margin start + (usable − length) / 2; with no size, minimum or maximum of its own, slot start + margin start |
 /// | start (left/top) | own length | slot start + margin start |
 /// | end (right/bottom) | own length | slot start + margin start + usable − length |
 /// | center | own length | slot start + margin start + (usable − length) / 2 |
@@ -16,9 +16,9 @@ import LayoutSpec
 /// past the start, centred and filled both ways). A slot smaller than the margins leaves no
 /// usable length (not a negative one), so the view sits at the start margin as in WPF's
 /// `ArrangeCore` and Avalonia, rather than centred in the slot. No view is shorter than its
-/// padding (CSS's border box): a filling view with no minimum or maximum of its own that only
-/// its padding makes longer than its slot overflows at the end, as a stretched box does in CSS
-/// and WPF; one held by its own limits is centred on the slot whatever its length.
+/// padding (CSS's border box): a filling view with no size, minimum or maximum of its own that
+/// only its padding makes longer than its slot overflows at the end, as a stretched box does in
+/// CSS and WPF; one with any of them is centred on the slot whatever its length.
 enum Docking {
     /// The origin and length of a view on one axis of its slot.
     ///
@@ -27,19 +27,20 @@ enum Docking {
     ///   - minimum, maximum: the view's min and max lengths (0 and infinity when unset);
     ///     `fill` clamps the slot's usable length to them, min winning.
     ///   - padding: the view's padding on this axis, the least `fill` makes it.
+    ///   - limited: whether the view has a length, minimum or maximum of its own on this axis.
     @inline(__always)
     static func place(
         slotStart: Double, slotLength: Double, marginStart: Double, marginEnd: Double,
-        alignment: AxisAlignment, ownLength: Double, minimum: Double, maximum: Double, padding: Double
+        alignment: AxisAlignment, ownLength: Double, minimum: Double, maximum: Double, padding: Double, limited: Bool
     ) -> (origin: Double, length: Double) {
         let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
         switch alignment {
         case .fill:
-            let clamped = max(min(usable, maximum), minimum)
-            let length = max(clamped, padding)
-            let limited = minimum > 0 || maximum < .infinity
-            return (start + (usable - (limited ? length : clamped)) / 2, length)
+            let length = max(max(min(usable, maximum), minimum), padding)
+            // Unlimited, it is the usable length from the start unless its padding carries it
+            // past the end.
+            return (limited ? start + (usable - length) / 2 : start, length)
         case .start:
             return (start, ownLength)
         case .center:

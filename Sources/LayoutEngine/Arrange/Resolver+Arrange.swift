@@ -50,12 +50,14 @@ extension Resolver {
             slotStart: slot.x, slotLength: slot.width, marginStart: margin.left ?? 0, marginEnd: margin.right ?? 0,
             alignment: AxisAlignment(view.pointee.horizontalAlignment), ownLength: size.width,
             minimum: view.pointee.minWidth ?? 0, maximum: view.pointee.maxWidth ?? .infinity,
-            padding: view.pointee.padding.horizontal)
+            padding: view.pointee.padding.horizontal,
+            limited: view.pointee.width != nil || view.pointee.minWidth != nil || view.pointee.maxWidth != nil)
         let vertical = Docking.place(
             slotStart: slot.y, slotLength: slot.height, marginStart: margin.top ?? 0, marginEnd: margin.bottom ?? 0,
             alignment: AxisAlignment(view.pointee.verticalAlignment), ownLength: size.height,
             minimum: view.pointee.minHeight ?? 0, maximum: view.pointee.maxHeight ?? .infinity,
-            padding: view.pointee.padding.vertical)
+            padding: view.pointee.padding.vertical,
+            limited: view.pointee.height != nil || view.pointee.minHeight != nil || view.pointee.maxHeight != nil)
         return Rect(x: horizontal.origin, y: vertical.origin, width: horizontal.length, height: vertical.length)
     }
 
