@@ -11,8 +11,13 @@ enum StandardStreams {
         var inputClosed = false
         for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
             if descriptor == STDIN_FILENO { inputClosed = true }
-            // The lowest free descriptor: this one, those below it being open by now.
-            _ = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            // The lowest free descriptor: this one, those below it being open by now. Without
+            // it the next file opened would take the closed stream's place: stop instead.
+            guard open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY) == descriptor else {
+                let message = Array("plumb: standard stream \(descriptor) is closed and /dev/null cannot be opened in its place\n".utf8)
+                _ = write(STDERR_FILENO, message, message.count)
+                exit(1)
+            }
         }
         return inputClosed
     }()
