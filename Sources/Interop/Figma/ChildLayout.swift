@@ -72,17 +72,12 @@ struct ChildLayout {
     /// The container's own layout properties: orientation, spacing, padding, tracks.
     /// `contentAcross`: the content box's length across the axis where the frame keeps its own
     /// length there (nil where it hugs or fills).
-    func configure(_ view: inout View, box: FigmaRect, contentAcross: Double?, summary: inout ImportSummary) {
+    func configure(_ view: inout View, contentAcross: Double?, summary: inout ImportSummary) {
         guard let layout else { return }
         view.padding.top = nonZero(layout.paddingTop)
         view.padding.left = nonZero(layout.paddingLeft)
         view.padding.bottom = nonZero(layout.paddingBottom)
         view.padding.right = nonZero(layout.paddingRight)
-        // Figma lets a frame be smaller than its padding (a fixed or maximum size); a view never
-        // is (CSS's border box), so the padding is cut to the box Figma drew, its start kept
-        // first: the content starts where Figma puts it.
-        (view.padding.left, view.padding.right) = fitted(view.padding.left, view.padding.right, in: box.width)
-        (view.padding.top, view.padding.bottom) = fitted(view.padding.top, view.padding.bottom, in: box.height)
         // Under SPACE_BETWEEN the gaps are the free space, whatever itemSpacing says: none
         // when a child fills it, and a wrapping frame's lines break as if there were none.
         var spacing = layout.primaryAxisAlignItems == "SPACE_BETWEEN" ? 0 : layout.itemSpacing
@@ -138,13 +133,6 @@ struct ChildLayout {
             summary.approximated("\(layout.primaryAxisAlignItems.lowercased()) alignment of auto layout (imported as packed at the start)")
             return nil
         }
-    }
-
-    /// Start and end padding cut to `length`, the start first (unchanged when they fit).
-    private func fitted(_ start: Double?, _ end: Double?, in length: Double) -> (Double?, Double?) {
-        guard (start ?? 0) + (end ?? 0) > length else { return (start, end) }
-        let first = min(start ?? 0, max(0, length))
-        return (nonZero(round3(first)), nonZero(round3(max(0, length - first))))
     }
 
     /// A wrapping auto layout: lines `counterAxisSpacing` apart (`itemSpacing` where Figma

@@ -37,6 +37,21 @@ public struct FigmaAutoLayout: Hashable, Sendable {
     public var gridRowGap = 0.0, gridColumnGap = 0.0
     public var gridRows: [FigmaGridTrack] = []
     public var gridColumns: [FigmaGridTrack] = []
+
+    /// Cuts padding longer than `box` to it, the start (left, top) kept first. Figma lets a frame
+    /// be smaller than its padding (a fixed size or a maximum below it); a Plumb view never is
+    /// (CSS's border box), so the reader keeps Figma's box this way, and the content still starts
+    /// where Figma puts it.
+    mutating func fitPadding(to box: FigmaRect) {
+        (paddingLeft, paddingRight) = Self.fitted(paddingLeft, paddingRight, in: box.width)
+        (paddingTop, paddingBottom) = Self.fitted(paddingTop, paddingBottom, in: box.height)
+    }
+
+    private static func fitted(_ start: Double, _ end: Double, in length: Double) -> (Double, Double) {
+        guard start + end > length else { return (start, end) }
+        let first = min(start, max(0, length))
+        return (first, max(0, length - first))
+    }
 }
 
 /// One track of a grid auto layout: `FIXED` (a size in points), `FLEX` (a share) or `HUG`.

@@ -74,7 +74,7 @@ struct FigmaMapper {
         view.maxHeight = node.maxHeight.map(round3)
         if node.type == .text { designedSize(&view, node: node, box: box) }
         let textLoss = style(&view, node: node)
-        if let layout { layout.configure(&view, box: box, contentAcross: contentAcross(node, box: box, placement: placement), summary: &summary) }
+        if let layout { layout.configure(&view, contentAcross: contentAcross(node, box: box, placement: placement), summary: &summary) }
         let index = try append(
             view, node: node, type: node.type, name: node.name, box: box, parent: parent,
             collapsed: isCollapsed, rotated: abs(node.rotation) > 1e-4, added: false, textLoss: textLoss)

@@ -45,6 +45,7 @@ extension FigmaReader {
             node.autoLayout!.paddingBottom += strokeWeights[2]
             node.autoLayout!.paddingLeft += strokeWeights[3]
         }
+        if let box = node.box { node.autoLayout?.fitPadding(to: box) }
         let lengths = 0...Double.greatestFiniteMagnitude
         node.minWidth = try number(json, "minWidth", path, in: lengths)
         node.maxWidth = try number(json, "maxWidth", path, in: lengths)
