@@ -42,6 +42,7 @@ public struct LayoutChecker {
             byView[index] += sizesOnFillAxes(index)
             if index == 0 { byView[index] += marginOnRoot() }
             byView[index] += minimumsAboveMaximums(index)
+            if index > 0 && !takesNoSpace[index] { byView[index] += sizesBelowPadding(index) }
             byView[index] += gridPlacement(index)
             if let warning = textFit(index) { byView[index].append(warning) }
         }
@@ -89,6 +90,23 @@ public struct LayoutChecker {
         }
         if let minimum = view.minHeight, let maximum = view.maxHeight, minimum > maximum {
             found.append(warning(index, .minAboveMax, "minHeight \(NumberText.decimal(minimum)) is above maxHeight \(NumberText.decimal(maximum)): minHeight wins"))
+        }
+        return found
+    }
+
+    /// A `width`, `maxWidth`, `height` or `maxHeight` below the padding on its axis: the view is
+    /// as long as its padding (CSS's border box). The root, which takes the screen, and collapsed
+    /// views are left out.
+    func sizesBelowPadding(_ index: Int) -> [LayoutWarning] {
+        let view = spec.views[index]
+        var found: [LayoutWarning] = []
+        for (name, length, padding, edges) in [
+            ("width", view.width, view.padding.horizontal, "left + right"), ("maxWidth", view.maxWidth, view.padding.horizontal, "left + right"),
+            ("height", view.height, view.padding.vertical, "top + bottom"), ("maxHeight", view.maxHeight, view.padding.vertical, "top + bottom"),
+        ] {
+            guard let length, length < padding - tolerance else { continue }
+            found.append(warning(index, .belowPadding,
+                "\(name) \(NumberText.decimal(length)) is below its padding (\(edges): \(NumberText.decimal(padding))): the view is never smaller than its padding"))
         }
         return found
     }

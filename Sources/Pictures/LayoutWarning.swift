@@ -12,6 +12,9 @@ public struct LayoutWarning: Equatable, Sendable {
         case marginOnRoot = "margin-on-root"
         /// `minWidth` above `maxWidth` (or heights): min wins, max does nothing.
         case minAboveMax = "min-above-max"
+        /// A `width`, `height` or maximum below the view's padding: the padding wins (a view is
+        /// never smaller than its padding).
+        case belowPadding = "below-padding"
         /// `row`/`column` (with span) past a grid's tracks, or set on a child of a non-grid.
         case outsideGrid = "outside-grid"
         /// A label's or button's text cut at this size: lines dropped, a line truncated, or

@@ -14,6 +14,8 @@ enum CheckCommand: Command {
                                  (and any width/height on the root, which takes the screen)
               margin-on-root     a margin on the root, which takes the whole screen anyway
               min-above-max      minWidth above maxWidth, minHeight above maxHeight (min wins)
+              below-padding      width, height or a maximum below the padding on its axis (the
+                                 view is never smaller than its padding)
               outside-grid       row/column past a grid's tracks or a span running past them;
                                  row/column/spans on a child of something that is not a grid
               text-does-not-fit  a label's or button's lines dropped or truncated, or taller than
