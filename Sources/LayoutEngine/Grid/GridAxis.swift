@@ -9,8 +9,9 @@ import LayoutSpec
 ///    record that content as their minimum, and the least of it they must keep as their floor
 ///    (star counts as `auto` when the axis is unbounded);
 /// 3. `distributeSpanningItems`: items spanning several tracks, shortest spans first, add
-///    what they lack equally to their `auto` tracks, else to their star tracks' minimums and
-///    floors;
+///    what they lack equally to their `auto` tracks that nothing has sized yet (as CSS gives it
+///    to the tracks below their growth limit), else to all their `auto` tracks, else to their
+///    star tracks' minimums and floors;
 /// 4. `shareStarSpace`: star tracks share what is left of the available length by weight,
 ///    pinning any track whose share is below its floor to that floor.
 struct GridAxis {
@@ -38,6 +39,9 @@ struct GridAxis {
     private(set) var minimums: [Double]
     /// The length below which each star track is not shared down (0 for others).
     private(set) var floors: [Double]
+    /// True for an `auto` track that an item has sized: one in it alone, or a spanning item that
+    /// gave it a share. What a spanning item lacks goes to the others first.
+    private var sized: [Bool]
     /// Space between two adjacent tracks.
     let spacing: Double
 
@@ -56,6 +60,7 @@ struct GridAxis {
         sizes = definitions.map { if case .fixed(let points) = $0 { points } else { 0 } }
         minimums = Array(repeating: 0, count: definitions.count)
         floors = minimums
+        sized = Array(repeating: false, count: definitions.count)
         self.spacing = spacing
     }
 
@@ -82,7 +87,9 @@ struct GridAxis {
         for item in items where item.span == 1 {
             switch sizing[item.start] {
             case .fixed: break
-            case .auto: sizes[item.start] = max(sizes[item.start], item.length)
+            case .auto:
+                sizes[item.start] = max(sizes[item.start], item.length)
+                sized[item.start] = true
             case .star:
                 minimums[item.start] = max(minimums[item.start], item.length)
                 floors[item.start] = max(floors[item.start], item.floor)
@@ -90,23 +97,43 @@ struct GridAxis {
         }
     }
 
-    /// Step 3: each spanning item, shortest span first, adds the length it lacks to its `auto`
-    /// tracks equally, or if it spans none, to its star tracks' minimums (and what its floor
-    /// lacks to their floors) equally.
+    /// Step 3: spanning items, by span (shortest first), each adding the length it lacks
+    /// equally to its `auto` tracks that no item had sized when its span's turn came, or if
+    /// every one had been, to all of them; a track takes the largest of what the items of one
+    /// span give it, each measured against the tracks as they were before that span (CSS's
+    /// grid: what a spanning item lacks goes first to the tracks below their growth limit, and
+    /// a track sized by its own content is at its limit). An item that spans no `auto` track
+    /// adds what it lacks to its star tracks' minimums (and what its floor lacks to their
+    /// floors) equally.
     private mutating func distributeSpanningItems(_ items: [Item]) {
         let spanning = items.filter { $0.span > 1 }.sorted { $0.span < $1.span }
-        for item in spanning {
-            let tracks = item.start..<(item.start + item.span)
-            let missing = item.length - contentLength(of: tracks)
-            let autos = tracks.filter { sizing[$0] == .auto }
-            if !autos.isEmpty {
-                if missing > 0 { for track in autos { sizes[track] += missing / Double(autos.count) } }
-                continue
+        var next = 0
+        while next < spanning.count {
+            let span = spanning[next].span
+            var increase = [Double?](repeating: nil, count: count)
+            while next < spanning.count && spanning[next].span == span {
+                let item = spanning[next]
+                next += 1
+                let tracks = item.start..<(item.start + item.span)
+                let missing = item.length - contentLength(of: tracks)
+                let autos = tracks.filter { sizing[$0] == .auto }
+                if !autos.isEmpty {
+                    guard missing > 0 else { continue }
+                    let unsized = autos.filter { !sized[$0] }
+                    let growing = unsized.isEmpty ? autos : unsized
+                    for track in growing { increase[track] = max(increase[track] ?? 0, missing / Double(growing.count)) }
+                    continue
+                }
+                let stars = tracks.filter { if case .star = sizing[$0] { true } else { false } }
+                if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
+                let missingFloor = item.floor - floorLength(of: tracks)
+                if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
             }
-            let stars = tracks.filter { if case .star = sizing[$0] { true } else { false } }
-            if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
-            let missingFloor = item.floor - floorLength(of: tracks)
-            if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
+            for track in 0..<count {
+                guard let added = increase[track] else { continue }
+                sizes[track] += added
+                sized[track] = true
+            }
         }
     }
 
