@@ -539,8 +539,22 @@ import TextMetrics
     /// What a spanning child lacks goes to its `auto` tracks that nothing sized yet, else to all
     /// of them equally, as CSS grid gives it to the tracks below their growth limit: along
     /// columns a chain of spans each reaching an unsized track, down rows a span over two
-    /// sized rows, beside star tracks. The page must agree at each of the five sizes.
+    /// sized rows; a child spanning a star track adds it to the star track alone (wider than
+    /// the grid, and narrower). The page must agree at each of the five sizes.
     @Test func spanningChildrenShareAsCSSDoes() throws {
+        let starred = #"""
+            {"plumb": 1, "name": "starred", "root": {"id": "root", "kind": "stack", "spacing": 10, "children": [
+              {"id": "g1", "kind": "grid", "columns": ["auto", "*"], "rows": ["auto"], "width": 300, "columnSpacing": 4, "horizontalAlignment": "left", "children": [
+                {"id": "g1-a", "width": 30, "height": 10},
+                {"id": "g1-s", "columnSpan": 2, "width": 400, "height": 10, "verticalAlignment": "top"},
+                {"id": "g1-b", "column": 1, "height": 10}
+              ]},
+              {"id": "g2", "kind": "grid", "columns": ["auto", "*"], "rows": ["auto"], "width": 300, "columnSpacing": 4, "horizontalAlignment": "left", "children": [
+                {"id": "g2-s", "columnSpan": 2, "width": 200, "height": 10, "verticalAlignment": "top"},
+                {"id": "g2-b", "column": 1, "height": 10}
+              ]}
+            ]}}
+            """#
         let text = #"""
             {"plumb": 1, "name": "spans", "root": {"id": "root", "kind": "grid", "columns": ["auto", "auto", "auto", "*"],
              "rows": ["auto", "auto", "*"], "columnSpacing": 6, "rowSpacing": 4, "children": [
@@ -552,8 +566,10 @@ import TextMetrics
               {"id": "wide", "row": 2, "column": 2, "columnSpan": 2, "height": 6, "verticalAlignment": "bottom", "backgroundColor": "#999999"}
             ]}}
             """#
-        let spec = try SpecCodec.decode(Array(text.utf8), file: "spans.json")
-        let result = try Self.compare([BrowserComparison.Case(name: "spans", spec: spec)])
+        let result = try Self.compare([
+            BrowserComparison.Case(name: "spans", spec: try SpecCodec.decode(Array(text.utf8), file: "spans.json")),
+            BrowserComparison.Case(name: "starred", spec: try SpecCodec.decode(Array(starred.utf8), file: "starred.json")),
+        ])
         #expect(result.compared > 0)
         #expect(result.rootCauses.isEmpty, "\(result.rootCauses.prefix(10).map(\.description).joined(separator: "\n"))")
     }

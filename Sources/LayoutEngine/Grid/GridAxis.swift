@@ -8,10 +8,10 @@ import LayoutSpec
 /// 2. `sizeToSingleSpanItems`: `auto` tracks grow to their single-span content; star tracks
 ///    record that content as their minimum, and the least of it they must keep as their floor
 ///    (star counts as `auto` when the axis is unbounded);
-/// 3. `distributeSpanningItems`: items spanning several tracks, shortest spans first, add
-///    what they lack equally to their `auto` tracks that nothing has sized yet (as CSS gives it
-///    to the tracks below their growth limit), else to all their `auto` tracks, else to their
-///    star tracks' minimums and floors;
+/// 3. `distributeSpanningItems`: items spanning several tracks but no star track, shortest
+///    spans first, add what they lack equally to their `auto` tracks that nothing has sized yet
+///    (as CSS gives it to the tracks below their growth limit), else to all their `auto` tracks;
+///    then items spanning a star track add it to their star tracks' minimums and floors;
 /// 4. `shareStarSpace`: star tracks share what is left of the available length by weight,
 ///    pinning any track whose share is below its floor to that floor.
 struct GridAxis {
@@ -97,43 +97,47 @@ struct GridAxis {
         }
     }
 
-    /// Step 3: spanning items, by span (shortest first), each adding the length it lacks
-    /// equally to its `auto` tracks that no item had sized when its span's turn came, or if
-    /// every one had been, to all of them; a track takes the largest of what the items of one
-    /// span give it, each measured against the tracks as they were before that span (CSS's
-    /// grid: what a spanning item lacks goes first to the tracks below their growth limit, and
-    /// a track sized by its own content is at its limit). An item that spans no `auto` track
-    /// adds what it lacks to its star tracks' minimums (and what its floor lacks to their
-    /// floors) equally.
+    /// Step 3, as CSS grid sizes tracks for items that span several: first the items that span
+    /// no star track, by span (shortest first), each adding the length it lacks equally to its
+    /// `auto` tracks that no item had sized when its span's turn came, or if every one had
+    /// been, to all of them (CSS gives it first to the tracks below their growth limit, and a
+    /// track sized by its own content is at its limit); a track takes the largest of what the
+    /// items of one span give it, each measured against the tracks as they were before that
+    /// span. Then the items that span a star track, which add what they lack to its star
+    /// tracks' minimums (and what their floor lacks to their floors) equally, as CSS gives it
+    /// to the flexible tracks alone.
     private mutating func distributeSpanningItems(_ items: [Item]) {
         let spanning = items.filter { $0.span > 1 }.sorted { $0.span < $1.span }
+        let acrossStars = spanning.filter { spansStar(start: $0.start, span: $0.span) }
+        let others = spanning.filter { !spansStar(start: $0.start, span: $0.span) }
         var next = 0
-        while next < spanning.count {
-            let span = spanning[next].span
+        while next < others.count {
+            let span = others[next].span
             var increase = [Double?](repeating: nil, count: count)
-            while next < spanning.count && spanning[next].span == span {
-                let item = spanning[next]
+            while next < others.count && others[next].span == span {
+                let item = others[next]
                 next += 1
                 let tracks = item.start..<(item.start + item.span)
                 let missing = item.length - contentLength(of: tracks)
                 let autos = tracks.filter { sizing[$0] == .auto }
-                if !autos.isEmpty {
-                    guard missing > 0 else { continue }
-                    let unsized = autos.filter { !sized[$0] }
-                    let growing = unsized.isEmpty ? autos : unsized
-                    for track in growing { increase[track] = max(increase[track] ?? 0, missing / Double(growing.count)) }
-                    continue
-                }
-                let stars = tracks.filter { if case .star = sizing[$0] { true } else { false } }
-                if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
-                let missingFloor = item.floor - floorLength(of: tracks)
-                if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
+                guard missing > 0, !autos.isEmpty else { continue }
+                let unsized = autos.filter { !sized[$0] }
+                let growing = unsized.isEmpty ? autos : unsized
+                for track in growing { increase[track] = max(increase[track] ?? 0, missing / Double(growing.count)) }
             }
             for track in 0..<count {
                 guard let added = increase[track] else { continue }
                 sizes[track] += added
                 sized[track] = true
             }
+        }
+        for item in acrossStars {
+            let tracks = item.start..<(item.start + item.span)
+            let stars = tracks.filter { isStar($0) }
+            let missing = item.length - contentLength(of: tracks)
+            if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
+            let missingFloor = item.floor - floorLength(of: tracks)
+            if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
         }
     }
 
