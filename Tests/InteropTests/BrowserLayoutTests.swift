@@ -539,8 +539,9 @@ import TextMetrics
     /// What a spanning child lacks goes to its `auto` tracks that nothing sized yet, else to all
     /// of them equally, as CSS grid gives it to the tracks below their growth limit: along
     /// columns a chain of spans each reaching an unsized track, down rows a span over two
-    /// sized rows; a child spanning a star track adds it to the star track alone (wider than
-    /// the grid, and narrower). The page must agree at each of the five sizes.
+    /// sized rows, a span that lacks nothing still reaching its tracks; a child spanning a star
+    /// track adds it to the star tracks alone, by weight, children across stars taken together
+    /// (wider than the grid, and narrower). The page must agree at each of the five sizes.
     @Test func spanningChildrenShareAsCSSDoes() throws {
         let starred = #"""
             {"plumb": 1, "name": "starred", "root": {"id": "root", "kind": "stack", "spacing": 10, "children": [
@@ -552,6 +553,21 @@ import TextMetrics
               {"id": "g2", "kind": "grid", "columns": ["auto", "*"], "rows": ["auto"], "width": 300, "columnSpacing": 4, "horizontalAlignment": "left", "children": [
                 {"id": "g2-s", "columnSpan": 2, "width": 200, "height": 10, "verticalAlignment": "top"},
                 {"id": "g2-b", "column": 1, "height": 10}
+              ]},
+              {"id": "g3", "kind": "grid", "columns": ["*", "2*"], "rows": ["auto"], "width": 100, "horizontalAlignment": "left", "children": [
+                {"id": "g3-s", "columnSpan": 2, "width": 300, "height": 10, "verticalAlignment": "top"},
+                {"id": "g3-a", "height": 10}, {"id": "g3-b", "column": 1, "height": 10}
+              ]},
+              {"id": "g4", "kind": "grid", "columns": ["*", "*", "*"], "rows": ["auto"], "width": 30, "horizontalAlignment": "left", "children": [
+                {"id": "g4-p", "columnSpan": 2, "width": 200, "height": 10, "verticalAlignment": "top"},
+                {"id": "g4-q", "column": 1, "columnSpan": 2, "width": 200, "height": 10, "verticalAlignment": "top"},
+                {"id": "g4-a", "height": 10}, {"id": "g4-b", "column": 1, "height": 10}, {"id": "g4-c", "column": 2, "height": 10}
+              ]},
+              {"id": "g5", "kind": "grid", "columns": ["auto", "auto", "auto"], "rows": ["auto"], "horizontalAlignment": "left", "children": [
+                {"id": "g5-a", "width": 50, "height": 10}, {"id": "g5-c", "column": 2, "width": 30, "height": 10},
+                {"id": "g5-x", "columnSpan": 2, "width": 40, "height": 10, "verticalAlignment": "top"},
+                {"id": "g5-y", "columnSpan": 3, "width": 200, "height": 10, "verticalAlignment": "top"},
+                {"id": "g5-b", "column": 1, "height": 10}
               ]}
             ]}}
             """#

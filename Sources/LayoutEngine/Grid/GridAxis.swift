@@ -9,9 +9,10 @@ import LayoutSpec
 ///    record that content as their minimum, and the least of it they must keep as their floor
 ///    (star counts as `auto` when the axis is unbounded);
 /// 3. `distributeSpanningItems`: items spanning several tracks but no star track, shortest
-///    spans first, add what they lack equally to their `auto` tracks that nothing has sized yet
-///    (as CSS gives it to the tracks below their growth limit), else to all their `auto` tracks;
-///    then items spanning a star track add it to their star tracks' minimums and floors;
+///    spans first, add what they lack equally to their `auto` tracks that no item has reached
+///    yet (as CSS gives it to the tracks below their growth limit), else to all their `auto`
+///    tracks; then items spanning a star track add it to their star tracks' minimums and
+///    floors by weight;
 /// 4. `shareStarSpace`: star tracks share what is left of the available length by weight,
 ///    pinning any track whose share is below its floor to that floor.
 struct GridAxis {
@@ -39,8 +40,9 @@ struct GridAxis {
     private(set) var minimums: [Double]
     /// The length below which each star track is not shared down (0 for others).
     private(set) var floors: [Double]
-    /// True for an `auto` track that an item has sized: one in it alone, or a spanning item that
-    /// gave it a share. What a spanning item lacks goes to the others first.
+    /// True for an `auto` track that an item has reached: one in it alone, or a spanning item of
+    /// a shorter span than the one being distributed. What a spanning item lacks goes to the
+    /// others first.
     private var sized: [Bool]
     /// Space between two adjacent tracks.
     let spacing: Double
@@ -97,15 +99,16 @@ struct GridAxis {
         }
     }
 
-    /// Step 3, as CSS grid sizes tracks for items that span several: first the items that span
-    /// no star track, by span (shortest first), each adding the length it lacks equally to its
-    /// `auto` tracks that no item had sized when its span's turn came, or if every one had
+    /// Step 3, as CSS grid sizes tracks for items that span several. First the items that span
+    /// no star track, by span (shortest first): each adds the length it lacks equally to its
+    /// `auto` tracks that no item had reached when its span's turn came, or if every one had
     /// been, to all of them (CSS gives it first to the tracks below their growth limit, and a
-    /// track sized by its own content is at its limit); a track takes the largest of what the
-    /// items of one span give it, each measured against the tracks as they were before that
-    /// span. Then the items that span a star track, which add what they lack to its star
-    /// tracks' minimums (and what their floor lacks to their floors) equally, as CSS gives it
-    /// to the flexible tracks alone.
+    /// track that an item reaches has a finite one); a track takes the largest of what the items
+    /// of one span give it, each measured against the tracks as they were before that span.
+    /// Then the items that span a star track, all measured against the tracks as they were
+    /// before them: each adds what it lacks to its star tracks' minimums (and what its floor
+    /// lacks to their floors) by their weights (equally when those add up to less than 1), and a
+    /// track takes the largest it is given, as CSS gives it to the flexible tracks.
     private mutating func distributeSpanningItems(_ items: [Item]) {
         let spanning = items.filter { $0.span > 1 }.sorted { $0.span < $1.span }
         let acrossStars = spanning.filter { spansStar(start: $0.start, span: $0.span) }
@@ -114,30 +117,41 @@ struct GridAxis {
         while next < others.count {
             let span = others[next].span
             var increase = [Double?](repeating: nil, count: count)
+            var reached: [Int] = []
             while next < others.count && others[next].span == span {
                 let item = others[next]
                 next += 1
                 let tracks = item.start..<(item.start + item.span)
-                let missing = item.length - contentLength(of: tracks)
                 let autos = tracks.filter { sizing[$0] == .auto }
+                reached += autos
+                let missing = item.length - contentLength(of: tracks)
                 guard missing > 0, !autos.isEmpty else { continue }
                 let unsized = autos.filter { !sized[$0] }
                 let growing = unsized.isEmpty ? autos : unsized
                 for track in growing { increase[track] = max(increase[track] ?? 0, missing / Double(growing.count)) }
             }
-            for track in 0..<count {
-                guard let added = increase[track] else { continue }
-                sizes[track] += added
-                sized[track] = true
-            }
+            for track in 0..<count { if let added = increase[track] { sizes[track] += added } }
+            for track in reached { sized[track] = true }
         }
+        var minimumIncrease = [Double](repeating: 0, count: count), floorIncrease = minimumIncrease
         for item in acrossStars {
             let tracks = item.start..<(item.start + item.span)
             let stars = tracks.filter { isStar($0) }
+            // Weights relative to the largest, so that their sum cannot overflow.
+            let largest = stars.map(weight(of:)).max() ?? 0
+            let total = largest > 0 ? stars.reduce(0) { $0 + weight(of: $1) / largest } : 0
+            let byWeight = largest * total >= 1
+            func share(_ track: Int) -> Double { byWeight ? weight(of: track) / largest / total : 1 / Double(stars.count) }
             let missing = item.length - contentLength(of: tracks)
-            if missing > 0 { for track in stars { minimums[track] += missing / Double(stars.count) } }
             let missingFloor = item.floor - floorLength(of: tracks)
-            if missingFloor > 0 { for track in stars { floors[track] += missingFloor / Double(stars.count) } }
+            for track in stars {
+                if missing > 0 { minimumIncrease[track] = max(minimumIncrease[track], missing * share(track)) }
+                if missingFloor > 0 { floorIncrease[track] = max(floorIncrease[track], missingFloor * share(track)) }
+            }
+        }
+        for track in 0..<count {
+            minimums[track] += minimumIncrease[track]
+            floors[track] += floorIncrease[track]
         }
     }
 
