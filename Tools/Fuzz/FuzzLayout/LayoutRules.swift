@@ -39,15 +39,19 @@ enum LayoutRules {
         let slotWidth = max(0, parentFrame.width - parent.padding.horizontal), slotHeight = max(0, parentFrame.height - parent.padding.vertical)
         axis(view.id, "x", placement: view.horizontalAlignment.map { [.fill: 0, .left: 1, .center: 2, .right: 3][$0]! } ?? 0,
              slotStart: slotX, slotLength: slotWidth, marginStart: view.margin.left ?? 0, marginEnd: view.margin.right ?? 0,
-             minimum: view.minWidth ?? 0, maximum: view.maxWidth ?? .infinity, origin: frame.x, length: frame.width)
+             minimum: view.minWidth ?? 0, maximum: view.maxWidth ?? .infinity, padding: view.padding.horizontal,
+             limited: view.width != nil || view.minWidth != nil || view.maxWidth != nil, origin: frame.x, length: frame.width)
         axis(view.id, "y", placement: view.verticalAlignment.map { [.fill: 0, .top: 1, .center: 2, .bottom: 3][$0]! } ?? 0,
              slotStart: slotY, slotLength: slotHeight, marginStart: view.margin.top ?? 0, marginEnd: view.margin.bottom ?? 0,
-             minimum: view.minHeight ?? 0, maximum: view.maxHeight ?? .infinity, origin: frame.y, length: frame.height)
+             minimum: view.minHeight ?? 0, maximum: view.maxHeight ?? .infinity, padding: view.padding.vertical,
+             limited: view.height != nil || view.minHeight != nil || view.maxHeight != nil, origin: frame.y, length: frame.height)
     }
 
-    /// One axis of the docking table; `placement` 0 fill, 1 start, 2 center, 3 end.
+    /// One axis of the docking table; `placement` 0 fill, 1 start, 2 center, 3 end. A filling
+    /// view is never shorter than its padding; with no size, minimum or maximum of its own
+    /// (`limited` false) it starts at the slot's start, else it is centred.
     static func axis(_ id: String, _ name: String, placement: Int, slotStart: Double, slotLength: Double, marginStart: Double,
-                     marginEnd: Double, minimum: Double, maximum: Double, origin: Double, length: Double) {
+                     marginEnd: Double, minimum: Double, maximum: Double, padding: Double, limited: Bool, origin: Double, length: Double) {
         // A slot smaller than the margins leaves no usable length, not a negative one.
         let usable = max(0, slotLength - marginStart - marginEnd)
         let start = slotStart + marginStart
@@ -60,9 +64,9 @@ enum LayoutRules {
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * scale }
         switch placement {
         case 0:
-            let expected = max(min(usable, maximum), minimum)
+            let expected = max(max(min(usable, maximum), minimum), padding)
             guard near(length, expected) else { fail("\(id): fill \(name) length \(length), expected \(expected)") }
-            guard near(origin, start + (usable - length) / 2) else { fail("\(id): fill \(name) origin \(origin)") }
+            guard near(origin, limited ? start + (usable - length) / 2 : start) else { fail("\(id): fill \(name) origin \(origin)") }
         case 1:
             guard near(origin, start) else { fail("\(id): start-docked \(name) at \(origin), expected \(start)") }
         case 2:
